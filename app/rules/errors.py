@@ -1,0 +1,45 @@
+"""The engine's exception tree.
+
+Every error the engine raises on bad input is a ``RulesError``; the service maps the whole
+tree to one 4xx problem answer, so a new subclass never needs a new handler.
+
+    RulesError
+    ├── DiceError        a dice source was asked for something impossible
+    ├── FormulaError     a dice formula or damage formula does not parse or is too large
+    ├── SheetError       a character sheet is malformed
+    └── RollError        a test or a step of a roll is not allowed (wrong die, no reroll…)
+"""
+
+from __future__ import annotations
+
+__all__ = ["DiceError", "FormulaError", "RollError", "RulesError", "SheetError"]
+
+
+class RulesError(ValueError):
+    """Base of every error the rules engine raises for input it cannot accept."""
+
+
+class DiceError(RulesError):
+    """A dice source was asked for an impossible die, or a script ran out."""
+
+
+class FormulaError(RulesError):
+    """A formula is malformed or exceeds the limits; ``position`` is a 0-based index."""
+
+    def __init__(self, message: str, formula: str, position: int) -> None:
+        self.formula = formula
+        self.position = position
+        super().__init__(f"{message} at position {position} of {formula!r}")
+
+
+class SheetError(RulesError):
+    """A character sheet does not match its ruleset; ``path`` names the offending field."""
+
+    def __init__(self, message: str, path: tuple[str | int, ...] = ()) -> None:
+        self.path = path
+        where = ".".join(str(p) for p in path)
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+class RollError(RulesError):
+    """A roll or a step of a roll breaks the rules (e.g. rerolling a success)."""

@@ -1,0 +1,416 @@
+"""Ruleset ``3d6``: the character sheet and the test roll as a small state machine.
+
+A test rolls 2, 3 or 4 d6 against one quality; each face ≤ the score is a success. The roll
+may then move on, one step at a time, each step returning a new immutable value:
+
+- ``reroll``: spend the next reroll source on one die (not a success, unless the campaign
+  allows any die); the old face goes to that die's history.
+- ``choose``: on a ``partial`` outcome, ``fail`` or ``complication``; this ends the roll.
+- ``finalize``: the player declines the rerolls left.
+- ``grant``: a storyteller (or a late-cited item) adds a reroll to a roll still pending.
+
+A roll is **pending** while it can still change on the player's word:
+``(not finalized and rerolls_left > 0 and some die may be rerolled)`` or
+``(outcome == "partial" and choice is None)``. Otherwise it is **final**.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Final, Literal, NamedTuple, cast
+
+from app.rules.dice import DiceSource
+from app.rules.errors import RollError, SheetError
+from app.rules.results import Die, JSONDict
+from app.rules.threed6_odds import MAX_REROLLS, odds_3d6_json
+
+__all__ = [
+    "CHOICES",
+    "DIFFICULTIES",
+    "REROLL_KINDS",
+    "RerollSource",
+    "SpentReroll",
+    "ThreeD6Roll",
+    "ThreeD6Sheet",
+    "check_reroll_sources",
+    "choose",
+    "derived",
+    "dice_count",
+    "finalize",
+    "grant",
+    "parse_difficulty",
+    "parse_sheet",
+    "reroll",
+    "roll_test",
+]
+
+DIFFICULTIES: Final = {"easy": 1, "medium": 2, "difficult": 3, "legendary": 4}
+CHOICES: Final = ("fail", "complication")
+REROLL_KINDS: Final = ("item", "gift", "storyteller")
+
+MAX_QUALITIES = 32
+MAX_QUALITY_NAME = 40
+MAX_ENTRIES = 50
+MAX_ENTRY_NAME = 80
+_QUALITY_NAME = re.compile(r"[a-z0-9_-]+")
+_SHEET_KEYS = frozenset({"qualities", "items", "gifts"})
+
+RerollKind = Literal["item", "gift", "storyteller"]
+Outcome = Literal["success", "partial", "botch", "open"]
+
+
+def _int_in(value: object, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def parse_difficulty(value: int | str | None) -> int | None:
+    """``None`` (open action), 1..4, or a level name in any case: easy … legendary."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        level = DIFFICULTIES.get(value.strip().lower())
+        if level is None:
+            names = ", ".join(DIFFICULTIES)
+            raise RollError(f"unknown difficulty {value!r}: use 1..4 or one of {names}")
+        return level
+    if not _int_in(value, 1, 4):
+        raise RollError(f"difficulty must be 1..4, a level name or absent, not {value!r}")
+    return value
+
+
+def dice_count(advantage: bool, disadvantage: bool) -> int:
+    """4 with advantage, 2 with disadvantage, 3 otherwise; both cancel and nothing stacks."""
+    if type(advantage) is not bool or type(disadvantage) is not bool:
+        raise RollError("advantage and disadvantage must be true or false")
+    if advantage == disadvantage:
+        return 3
+    return 4 if advantage else 2
+
+
+def _names(value: object, field: str) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        raise SheetError("must be a list of names", (field,))
+    if len(value) > MAX_ENTRIES:
+        raise SheetError(f"at most {MAX_ENTRIES} entries, not {len(value)}", (field,))
+    seen: set[str] = set()
+    for i, name in enumerate(value):
+        if not isinstance(name, str) or not name.strip():
+            raise SheetError("must be a non-empty name", (field, i))
+        if len(name) > MAX_ENTRY_NAME:
+            raise SheetError(f"at most {MAX_ENTRY_NAME} characters", (field, i))
+        if name in seen:
+            raise SheetError(f"duplicate name {name!r}", (field, i))
+        seen.add(name)
+    return tuple(value)
+
+
+def _qualities(value: object) -> Mapping[str, int]:
+    if not isinstance(value, Mapping):
+        raise SheetError("must be an object of quality: score", ("qualities",))
+    if not 1 <= len(value) <= MAX_QUALITIES:
+        raise SheetError(f"needs 1..{MAX_QUALITIES} qualities, not {len(value)}", ("qualities",))
+    for name, score in value.items():
+        if not isinstance(name, str) or not _QUALITY_NAME.fullmatch(name):
+            raise SheetError(
+                "a quality name uses lowercase letters a-z, digits, '_' and '-'",
+                ("qualities", str(name)),
+            )
+        if len(name) > MAX_QUALITY_NAME:
+            raise SheetError(f"at most {MAX_QUALITY_NAME} characters", ("qualities", name))
+        if not _int_in(score, 0, 6):
+            raise SheetError(f"score must be an integer 0..6, not {score!r}", ("qualities", name))
+    return MappingProxyType(dict(value))
+
+
+@dataclass(frozen=True, slots=True)
+class ThreeD6Sheet:
+    """A kitten's sheet: qualities 0..6, and the items and gifts that may grant rerolls.
+
+    Built only from valid data: the constructor checks everything ``parse_sheet`` does.
+    """
+
+    qualities: Mapping[str, int]
+    items: tuple[str, ...] = ()
+    gifts: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "qualities", _qualities(self.qualities))
+        object.__setattr__(self, "items", _names(self.items, "items"))
+        object.__setattr__(self, "gifts", _names(self.gifts, "gifts"))
+
+    def score(self, quality: str) -> int:
+        """The score of ``quality``; a test naming a quality the sheet lacks is refused."""
+        score = self.qualities.get(quality) if isinstance(quality, str) else None
+        if score is None:
+            raise RollError(f"the sheet has no quality {quality!r}")
+        return score
+
+    def to_dict(self) -> JSONDict:
+        qualities, items, gifts = dict(self.qualities), list(self.items), list(self.gifts)
+        return {"qualities": qualities, "items": items, "gifts": gifts}
+
+
+def parse_sheet(data: Mapping[str, Any]) -> ThreeD6Sheet:
+    """Validate a JSON sheet; ``SheetError.path`` names the first offending field."""
+    if not isinstance(data, Mapping):
+        raise SheetError("a 3d6 sheet must be an object")
+    for key in data:
+        if key not in _SHEET_KEYS:
+            raise SheetError("unknown field (expected qualities, items, gifts)", (str(key),))
+    if "qualities" not in data:
+        raise SheetError("is required", ("qualities",))
+    return ThreeD6Sheet(data["qualities"], data.get("items", ()), data.get("gifts", ()))
+
+
+def derived(sheet: ThreeD6Sheet) -> JSONDict:
+    """What clients show beside the sheet: quality names in order, rerolls it can cite."""
+    return {"qualities": sorted(sheet.qualities), "reroll_sources": len(sheet.items + sheet.gifts)}
+
+
+@dataclass(frozen=True, slots=True)
+class RerollSource:
+    """Where one reroll comes from: a named item or gift, or the storyteller (name optional)."""
+
+    kind: RerollKind
+    name: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in REROLL_KINDS:
+            raise RollError(f"reroll source must be item, gift or storyteller, not {self.kind!r}")
+        if self.name is not None and (not isinstance(self.name, str) or not self.name.strip()):
+            raise RollError(f"a reroll source's name must be a non-empty string, not {self.name!r}")
+        if self.name is None and self.kind != "storyteller":
+            raise RollError(f"a reroll from an {self.kind} must name it")
+        if self.name is not None and len(self.name) > MAX_ENTRY_NAME:
+            raise RollError(f"a reroll source's name has at most {MAX_ENTRY_NAME} characters")
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RerollSource:
+        """From the API shape ``{"source": kind, "name"?: str}``."""
+        if not isinstance(data, Mapping) or set(data) - {"source", "name"}:
+            raise RollError('a reroll is {"source": "item"|"gift"|"storyteller", "name"?: str}')
+        kind = data.get("source")
+        if kind not in REROLL_KINDS:
+            raise RollError(f"reroll source must be item, gift or storyteller, not {kind!r}")
+        return cls(cast(RerollKind, kind), data.get("name"))
+
+    def to_dict(self) -> JSONDict:
+        return {"source": self.kind, "name": self.name}
+
+
+def _as_tuple(sources: Iterable[Any]) -> tuple[Any, ...]:
+    if isinstance(sources, RerollSource | str | Mapping):
+        raise RollError("rerolls must be a list of reroll sources")
+    try:
+        return tuple(sources)
+    except TypeError:
+        raise RollError("rerolls must be a list of reroll sources") from None
+
+
+def _check_sources(sources: Sequence[RerollSource]) -> None:
+    """At most MAX_REROLLS, all RerollSource, each item or gift cited once."""
+    if len(sources) > MAX_REROLLS:
+        raise RollError(f"at most {MAX_REROLLS} rerolls on one roll")
+    cited: set[tuple[str, str | None]] = set()
+    for source in sources:
+        if not isinstance(source, RerollSource):
+            raise RollError(f"a reroll source must be a RerollSource, not {source!r}")
+        if source.kind != "storyteller":
+            key = (source.kind, source.name)
+            if key in cited:
+                raise RollError(f"{source.kind} {source.name!r} grants one reroll per roll")
+            cited.add(key)
+
+
+def check_reroll_sources(
+    sheet: ThreeD6Sheet, sources: Iterable[RerollSource | Mapping[str, Any]]
+) -> tuple[RerollSource, ...]:
+    """Sources a player may cite: items/gifts on their own sheet, each once per roll.
+
+    Storyteller sources pass here; the service checks that only a storyteller grants them.
+    """
+    if not isinstance(sheet, ThreeD6Sheet):
+        raise RollError(f"expected a 3d6 sheet, not {type(sheet).__name__}")
+    checked = tuple(
+        s if isinstance(s, RerollSource) else RerollSource.from_dict(s) for s in _as_tuple(sources)
+    )
+    _check_sources(checked)
+    for source in checked:
+        owned = sheet.items if source.kind == "item" else sheet.gifts
+        if source.kind != "storyteller" and source.name not in owned:
+            raise RollError(f"{source.kind} {source.name!r} is not on the character's sheet")
+    return checked
+
+
+class SpentReroll(NamedTuple):
+    """One reroll used: which die, from which source, and the faces before and after."""
+
+    die: int
+    source: RerollSource
+    old: int
+    new: int
+
+    def to_dict(self) -> JSONDict:
+        return {"die": self.die, **self.source.to_dict(), "old": self.old, "new": self.new}
+
+
+class ThreeD6Roll(NamedTuple):
+    """A test roll at one moment of its life; see the module docstring for ``status``."""
+
+    score: int
+    difficulty: int | None
+    dice: tuple[Die, ...]
+    sources: tuple[RerollSource, ...] = ()
+    spent: tuple[SpentReroll, ...] = ()
+    reroll_any_die: bool = False
+    choice: str | None = None
+    finalized: bool = False
+    rerolls_at_start: int = 0
+
+    @property
+    def successes(self) -> int:
+        return sum(1 for die in self.dice if die.success)
+
+    @property
+    def outcome(self) -> Outcome:
+        if self.difficulty is None:
+            return "open"
+        successes = self.successes
+        if successes >= self.difficulty:
+            return "success"
+        return "partial" if successes else "botch"
+
+    @property
+    def boon(self) -> bool:
+        faces = [die.value for die in self.dice]
+        # Three equal faces among n dice include one of the first n - 2.
+        return any(faces.count(face) >= 3 for face in faces[:-2])
+
+    @property
+    def rerolls_left(self) -> int:
+        return len(self.sources)
+
+    @property
+    def can_reroll(self) -> bool:
+        """A reroll is open: not declined, a source left, and a die it may target."""
+        if self.finalized or not self.sources:
+            return False
+        return self.reroll_any_die or not all(die.success for die in self.dice)
+
+    @property
+    def status(self) -> Literal["pending", "final"]:
+        if self.can_reroll or (self.choice is None and self.outcome == "partial"):
+            return "pending"
+        return "final"
+
+    def result_dict(self) -> JSONDict:
+        return {
+            "successes": self.successes,
+            "difficulty": self.difficulty,
+            "outcome": self.outcome,
+            "boon": self.boon,
+            "choice": self.choice,
+            "rerolls_left": self.rerolls_left,
+            "rerolls": [spent.to_dict() for spent in self.spent],
+        }
+
+    def odds_dict(self) -> JSONDict:
+        """Odds before the dice fell: this many dice and the rerolls the roll started with."""
+        return odds_3d6_json(len(self.dice), self.score, self.difficulty, self.rerolls_at_start)
+
+    def to_dict(self) -> JSONDict:
+        return {
+            "dice": [die.to_dict() for die in self.dice],
+            "result": self.result_dict(),
+            "odds": self.odds_dict(),
+        }
+
+
+def roll_test(
+    dice: DiceSource,
+    score: int,
+    *,
+    difficulty: int | None = None,
+    advantage: bool = False,
+    disadvantage: bool = False,
+    rerolls: Sequence[RerollSource] = (),
+    reroll_any_die: bool = False,
+) -> ThreeD6Roll:
+    """Roll a test of ``score``; rerolls are spent later, one ``reroll`` call each."""
+    if not _int_in(score, 0, 6):
+        raise RollError(f"score must be an integer 0..6, not {score!r}")
+    if difficulty is not None and not _int_in(difficulty, 1, 4):
+        raise RollError(f"difficulty must be 1..4 or absent (open action), not {difficulty!r}")
+    if type(reroll_any_die) is not bool:
+        raise RollError("reroll_any_die must be true or false")
+    sources = _as_tuple(rerolls)
+    if sources:
+        _check_sources(sources)
+    count = dice_count(advantage, disadvantage)
+    faces = dice.roll(6, count)
+    return ThreeD6Roll(
+        score=score,
+        difficulty=difficulty,
+        dice=tuple([Die(6, face, (), face <= score) for face in faces]),
+        sources=sources,
+        reroll_any_die=reroll_any_die,
+        rerolls_at_start=len(sources),
+    )
+
+
+def _require_pending(roll: ThreeD6Roll) -> None:
+    if not isinstance(roll, ThreeD6Roll):
+        raise RollError(f"expected a 3d6 roll, not {type(roll).__name__}")
+    if roll.status == "final":
+        raise RollError("the roll is already final")
+
+
+def reroll(roll: ThreeD6Roll, die_index: int, dice: DiceSource) -> ThreeD6Roll:
+    """Spend the next source left on die ``die_index``; its old face joins its history."""
+    _require_pending(roll)
+    if not roll.can_reroll:
+        raise RollError("no reroll left: the roll only awaits the player's choice")
+    if not _int_in(die_index, 0, len(roll.dice) - 1):
+        raise RollError(f"die index must be 0..{len(roll.dice) - 1}, not {die_index!r}")
+    old = roll.dice[die_index]
+    if old.success and not roll.reroll_any_die:
+        raise RollError(f"die {die_index} is a success; only a die without success is rerolled")
+    (face,) = dice.roll(6, 1)
+    new = Die(6, face, (*old.history, old.value), face <= roll.score)
+    source, *left = roll.sources
+    return roll._replace(
+        dice=(*roll.dice[:die_index], new, *roll.dice[die_index + 1 :]),
+        sources=tuple(left),
+        spent=(*roll.spent, SpentReroll(die_index, source, old.value, face)),
+    )
+
+
+def choose(roll: ThreeD6Roll, choice: str) -> ThreeD6Roll:
+    """Settle a partial: ``fail`` or ``complication``. Ends the roll, declining rerolls left."""
+    if not isinstance(roll, ThreeD6Roll):
+        raise RollError(f"expected a 3d6 roll, not {type(roll).__name__}")
+    if choice not in CHOICES:
+        raise RollError(f"choice must be 'fail' or 'complication', not {choice!r}")
+    if roll.outcome != "partial":
+        raise RollError(f"only a partial outcome takes a choice; this one is {roll.outcome}")
+    if roll.choice is not None:
+        raise RollError(f"the choice was already made: {roll.choice}")
+    return roll._replace(choice=choice, sources=(), finalized=True)
+
+
+def finalize(roll: ThreeD6Roll) -> ThreeD6Roll:
+    """The player declines the rerolls left; a partial still awaits its choice afterwards."""
+    _require_pending(roll)
+    if not roll.can_reroll:
+        raise RollError("no reroll left to decline: the roll awaits the player's choice")
+    return roll._replace(sources=(), finalized=True)
+
+
+def grant(roll: ThreeD6Roll, source: RerollSource) -> ThreeD6Roll:
+    """Add one reroll to a pending roll, re-opening rerolls if the player had declined them."""
+    _require_pending(roll)
+    _check_sources((*roll.sources, *(spent.source for spent in roll.spent), source))
+    return roll._replace(sources=(*roll.sources, source), finalized=False)
