@@ -1,0 +1,117 @@
+"""HTTP edge of campaigns: the campaign itself, invites and members."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Response
+
+from app.campaigns import service
+from app.campaigns.deps import AnySeatManaging, MemberSeat, StorytellerSeat
+from app.campaigns.models import Campaign
+from app.campaigns.schemas import (
+    CampaignCreate,
+    CampaignList,
+    CampaignRead,
+    CampaignUpdate,
+    InviteAccepted,
+    InviteCreate,
+    InviteRead,
+    MemberRead,
+    MemberUpdate,
+)
+from app.core.deps import Manager, Reader, SessionDep, SettingsDep
+from app.core.pagination import Cursor, Limit, decode_cursor, encode_cursor
+
+router = APIRouter(tags=["campaigns"])
+
+
+def _read(campaign: Campaign, role: str) -> CampaignRead:
+    return CampaignRead(
+        id=campaign.id,
+        name=campaign.name,
+        ruleset=campaign.ruleset,  # type: ignore[arg-type]
+        settings=campaign.settings,
+        created_at=campaign.created_at,
+        role=role,  # type: ignore[arg-type]
+    )
+
+
+@router.post("/campaigns", status_code=201, response_model=CampaignRead)
+async def create_campaign(
+    body: CampaignCreate, principal: Manager, session: SessionDep
+) -> CampaignRead:
+    """Open a campaign with one ruleset; its creator becomes its storyteller."""
+    campaign = await service.create(
+        session, principal.user_id, body.name, body.ruleset, body.settings
+    )
+    return _read(campaign, "storyteller")
+
+
+@router.get("/campaigns", response_model=CampaignList)
+async def list_campaigns(
+    principal: Reader, session: SessionDep, limit: Limit = 50, cursor: Cursor = None
+) -> CampaignList:
+    """The campaigns the caller sits at, newest first."""
+    rows = await service.list_campaigns(
+        session, principal.user_id, limit + 1, decode_cursor(cursor)
+    )
+    page = rows[:limit]
+    next_cursor = encode_cursor(page[-1][0].id) if len(rows) > limit else None
+    return CampaignList(items=[_read(c, m.role) for c, m in page], next_cursor=next_cursor)
+
+
+@router.get("/campaigns/{cid}", response_model=CampaignRead)
+async def get_campaign(seat: MemberSeat) -> CampaignRead:
+    return _read(seat.campaign, seat.role)
+
+
+@router.patch("/campaigns/{cid}", response_model=CampaignRead)
+async def update_campaign(
+    body: CampaignUpdate, seat: StorytellerSeat, session: SessionDep
+) -> CampaignRead:
+    """Rename or change settings (merged into the current ones). The ruleset is fixed."""
+    campaign = await service.update(session, seat.campaign, body.name, body.settings)
+    return _read(campaign, seat.role)
+
+
+@router.delete("/campaigns/{cid}", status_code=204)
+async def delete_campaign(seat: StorytellerSeat, session: SessionDep) -> Response:
+    await service.delete(session, seat.campaign)
+    return Response(status_code=204)
+
+
+@router.post("/campaigns/{cid}/invites", status_code=201, response_model=InviteRead)
+async def create_invite(
+    body: InviteCreate, seat: StorytellerSeat, session: SessionDep, settings: SettingsDep
+) -> InviteRead:
+    """An expiring code that seats whoever accepts it with ``role``; usable until it expires."""
+    ttl = body.expires_in or settings.invite_ttl_seconds
+    code, invite = await service.create_invite(session, seat, body.role, ttl)
+    return InviteRead(code=code, role=invite.role, expires_at=invite.expires_at)  # type: ignore[arg-type]
+
+
+@router.post("/invites/{code}/accept", response_model=InviteAccepted)
+async def accept_invite(code: str, principal: Manager, session: SessionDep) -> InviteAccepted:
+    membership = await service.accept_invite(session, principal.user_id, code)
+    return InviteAccepted(campaign_id=membership.campaign_id, role=membership.role)  # type: ignore[arg-type]
+
+
+@router.get("/campaigns/{cid}/members", response_model=list[MemberRead])
+async def list_members(seat: MemberSeat, session: SessionDep) -> list[MemberRead]:
+    return [MemberRead(**m) for m in await service.list_members(session, seat.campaign.id)]
+
+
+@router.patch("/campaigns/{cid}/members/{user_id}", response_model=MemberRead)
+async def change_member_role(
+    user_id: str, body: MemberUpdate, seat: StorytellerSeat, session: SessionDep
+) -> MemberRead:
+    """Give a member another role; the last storyteller cannot step down."""
+    await service.change_role(session, seat, user_id, body.role)
+    members = await service.list_members(session, seat.campaign.id)
+    return MemberRead(**next(m for m in members if m["user_id"] == user_id))
+
+
+@router.delete("/campaigns/{cid}/members/{user_id}", status_code=204)
+async def remove_member(user_id: str, seat: AnySeatManaging, session: SessionDep) -> Response:
+    """A storyteller removes a member; any member may remove themself (leave)."""
+    await service.remove_member(session, seat, user_id)
+    return Response(status_code=204)

@@ -1,0 +1,99 @@
+"""Request and answer bodies for campaigns, invites and members."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Ruleset = Literal["3d6", "matrix", "d20"]
+Role = Literal["storyteller", "player", "spectator"]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Settings3d6(Strict):
+    reroll_any_die: bool = Field(
+        default=False, description="Allow rerolling a die that is already a success."
+    )
+
+
+class SettingsMatrix(Strict):
+    npc_fatigue_only: bool = Field(
+        default=False, description="Non-player characters take all physical damage as fatigue."
+    )
+
+
+class SettingsD20(Strict):
+    pass
+
+
+SETTINGS_MODELS: dict[str, type[Strict]] = {
+    "3d6": Settings3d6,
+    "matrix": SettingsMatrix,
+    "d20": SettingsD20,
+}
+
+
+class CampaignCreate(Strict):
+    name: str = Field(min_length=1, max_length=120)
+    ruleset: Ruleset
+    settings: dict[str, Any] | None = None
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [{"name": "The Kittens' Boat", "ruleset": "3d6", "settings": {}}]
+        },
+    )
+
+
+class CampaignUpdate(Strict):
+    name: str | None = Field(default=None, min_length=1, max_length=120)
+    settings: dict[str, Any] | None = None
+
+
+class CampaignRead(BaseModel):
+    id: str
+    name: str
+    ruleset: Ruleset
+    settings: dict[str, Any]
+    created_at: datetime
+    role: Role = Field(description="The caller's role in this campaign.")
+
+
+class CampaignList(BaseModel):
+    items: list[CampaignRead]
+    next_cursor: str | None
+
+
+class InviteCreate(Strict):
+    role: Role = "player"
+    expires_in: int | None = Field(
+        default=None, ge=60, le=30 * 24 * 3600, description="Seconds; default 7 days."
+    )
+
+
+class InviteRead(BaseModel):
+    code: str
+    role: Role
+    expires_at: datetime
+
+
+class InviteAccepted(BaseModel):
+    campaign_id: str
+    role: Role
+
+
+class MemberRead(BaseModel):
+    user_id: str
+    display_name: str
+    role: Role
+    online: bool = False
+
+
+class MemberUpdate(Strict):
+    role: Role

@@ -1,0 +1,166 @@
+"""Campaign use cases: create, edit, invite, join, and who sits where."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from pydantic import ValidationError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.campaigns import repository as repo
+from app.campaigns.models import Campaign, Invite, Membership
+from app.campaigns.schemas import SETTINGS_MODELS
+from app.core.db import utcnow
+from app.core.errors import Conflict, Forbidden, NotFound, Unprocessable
+from app.core.ids import hash_secret
+from app.core.security import Principal
+
+ROLES = ("storyteller", "player", "spectator")
+PLAYING = ("storyteller", "player")
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A caller at a campaign's table: who they are, the campaign, their role."""
+
+    principal: Principal
+    campaign: Campaign
+    role: str
+
+    @property
+    def user_id(self) -> str:
+        return self.principal.user_id
+
+    @property
+    def is_storyteller(self) -> bool:
+        return self.role == "storyteller"
+
+
+async def take_seat(
+    session: AsyncSession,
+    principal: Principal,
+    campaign_id: str,
+    scope: str,
+    roles: tuple[str, ...] = ROLES,
+) -> Seat:
+    """The caller's seat, or 404 for non-members (the campaign's existence is not
+    revealed), or 403 for a member whose role or API-key scope does not allow it."""
+    found = await repo.seat(session, campaign_id, principal.user_id)
+    if found is None:
+        raise NotFound("no such campaign")
+    campaign, membership = found
+    if not principal.allows(scope):
+        raise Forbidden(f"this API key lacks the '{scope}' scope")
+    if membership.role not in roles:
+        raise Forbidden(f"a {membership.role} may not do this; it needs: {', '.join(roles)}")
+    return Seat(principal, campaign, membership.role)
+
+
+def validate_settings(ruleset: str, settings: dict[str, Any] | None) -> dict[str, Any]:
+    try:
+        model = SETTINGS_MODELS[ruleset].model_validate(settings or {})
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise Unprocessable(f"settings.{where}: {first['msg']}") from exc
+    return model.model_dump()
+
+
+async def create(
+    session: AsyncSession, user_id: str, name: str, ruleset: str, settings: dict[str, Any] | None
+) -> Campaign:
+    campaign = Campaign(name=name, ruleset=ruleset, settings=validate_settings(ruleset, settings))
+    session.add(campaign)
+    await session.flush()
+    session.add(Membership(campaign_id=campaign.id, user_id=user_id, role="storyteller"))
+    await session.flush()
+    return campaign
+
+
+async def update(
+    session: AsyncSession, campaign: Campaign, name: str | None, settings: dict[str, Any] | None
+) -> Campaign:
+    if name is not None:
+        campaign.name = name
+    if settings is not None:
+        merged = {**campaign.settings, **settings}
+        campaign.settings = validate_settings(campaign.ruleset, merged)
+    await session.flush()
+    return campaign
+
+
+async def delete(session: AsyncSession, campaign: Campaign) -> None:
+    await repo.delete_campaign(session, campaign.id)
+
+
+async def create_invite(
+    session: AsyncSession, seat: Seat, role: str, ttl_seconds: int
+) -> tuple[str, Invite]:
+    code = secrets.token_urlsafe(12)
+    invite = Invite(
+        code_hash=hash_secret(code),
+        campaign_id=seat.campaign.id,
+        role=role,
+        created_by=seat.user_id,
+        expires_at=utcnow() + timedelta(seconds=ttl_seconds),
+    )
+    session.add(invite)
+    await session.flush()
+    return code, invite
+
+
+async def accept_invite(session: AsyncSession, user_id: str, code: str) -> Membership:
+    invite = await repo.invite(session, hash_secret(code))
+    if invite is None or invite.expires_at <= utcnow():
+        raise NotFound("this invite code is unknown or has expired")
+    existing = await repo.membership(session, invite.campaign_id, user_id)
+    if existing is not None:
+        raise Conflict(f"you already sit at this campaign as {existing.role}")
+    membership = Membership(campaign_id=invite.campaign_id, user_id=user_id, role=invite.role)
+    session.add(membership)
+    await session.flush()
+    return membership
+
+
+async def change_role(session: AsyncSession, seat: Seat, user_id: str, role: str) -> Membership:
+    membership = await repo.membership(session, seat.campaign.id, user_id)
+    if membership is None:
+        raise NotFound("no such member")
+    if membership.role == "storyteller" and role != "storyteller":
+        await _keep_a_storyteller(session, seat.campaign.id)
+    membership.role = role
+    await session.flush()
+    return membership
+
+
+async def remove_member(session: AsyncSession, seat: Seat, user_id: str) -> None:
+    """A storyteller removes anyone; anyone may leave. The last storyteller stays."""
+    if user_id != seat.user_id and not seat.is_storyteller:
+        raise Forbidden("only a storyteller removes other members")
+    membership = await repo.membership(session, seat.campaign.id, user_id)
+    if membership is None:
+        raise NotFound("no such member")
+    if membership.role == "storyteller":
+        await _keep_a_storyteller(session, seat.campaign.id)
+    await repo.delete_membership(session, seat.campaign.id, user_id)
+
+
+async def _keep_a_storyteller(session: AsyncSession, campaign_id: str) -> None:
+    if await repo.storyteller_count(session, campaign_id) <= 1:
+        raise Conflict("a campaign keeps at least one storyteller")
+
+
+async def list_campaigns(
+    session: AsyncSession, user_id: str, limit: int, cursor: str | None
+) -> list[tuple[Campaign, Membership]]:
+    return await repo.campaigns_of(session, user_id, limit, cursor)
+
+
+async def list_members(session: AsyncSession, campaign_id: str) -> list[dict[str, Any]]:
+    return [
+        {"user_id": m.user_id, "display_name": u.display_name, "role": m.role, "online": False}
+        for m, u in await repo.members(session, campaign_id)
+    ]

@@ -1,0 +1,83 @@
+"""HTTP edge of characters."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Header, Response
+
+from app.campaigns.deps import MemberSeat, PlayerSeat
+from app.characters import service
+from app.characters.schemas import CharacterCreate, CharacterList, CharacterRead, CharacterUpdate
+from app.core.deps import Manager, Reader, SessionDep
+from app.core.pagination import Cursor, Limit, decode_cursor, encode_cursor
+
+router = APIRouter(tags=["characters"])
+
+IfMatch = Annotated[
+    str | None, Header(description="The version you last read; a stale one answers 412.")
+]
+
+
+def _answer(character_read: dict[str, object], response: Response) -> CharacterRead:
+    response.headers["ETag"] = f'"{character_read["version"]}"'
+    return CharacterRead.model_validate(character_read)
+
+
+@router.post("/campaigns/{cid}/characters", status_code=201, response_model=CharacterRead)
+async def create_character(
+    body: CharacterCreate, seat: PlayerSeat, session: SessionDep, response: Response
+) -> CharacterRead:
+    """Create a character; the sheet is checked by the campaign's ruleset.
+
+    Players create their own player characters; storytellers also create NPCs and may
+    give a character to another member with ``owner_id``."""
+    character = await service.create(session, seat, body.name, body.npc, body.owner_id, body.sheet)
+    return _answer(service.to_read(character, seat.campaign.ruleset), response)
+
+
+@router.get("/campaigns/{cid}/characters", response_model=CharacterList)
+async def list_characters(
+    seat: MemberSeat, session: SessionDep, limit: Limit = 50, cursor: Cursor = None
+) -> CharacterList:
+    rows = await service.list_for(session, seat, limit + 1, decode_cursor(cursor))
+    page = rows[:limit]
+    return CharacterList(
+        items=[
+            CharacterRead.model_validate(service.to_read(c, seat.campaign.ruleset)) for c in page
+        ],
+        next_cursor=encode_cursor(page[-1].id) if len(rows) > limit else None,
+    )
+
+
+@router.get("/characters/{character_id}", response_model=CharacterRead)
+async def get_character(
+    character_id: str, principal: Reader, session: SessionDep, response: Response
+) -> CharacterRead:
+    seat, character = await service.seat_for(session, principal, character_id, "read")
+    return _answer(service.to_read(character, seat.campaign.ruleset), response)
+
+
+@router.patch("/characters/{character_id}", response_model=CharacterRead)
+async def update_character(
+    character_id: str,
+    body: CharacterUpdate,
+    principal: Manager,
+    session: SessionDep,
+    response: Response,
+    if_match: IfMatch = None,
+) -> CharacterRead:
+    """Edit a character. Send ``If-Match`` with the version you read: a stale version
+    answers 412 and changes nothing."""
+    seat, character = await service.seat_for(session, principal, character_id, "manage")
+    expected = service.parse_if_match(if_match)
+    changes = body.model_dump(exclude_unset=True)
+    character = await service.update(session, seat, character, expected, changes)
+    return _answer(service.to_read(character, seat.campaign.ruleset), response)
+
+
+@router.delete("/characters/{character_id}", status_code=204)
+async def delete_character(character_id: str, principal: Manager, session: SessionDep) -> Response:
+    seat, character = await service.seat_for(session, principal, character_id, "manage")
+    await service.delete(session, seat, character)
+    return Response(status_code=204)

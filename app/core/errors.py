@@ -1,0 +1,133 @@
+"""One domain error type and the handlers that turn every failure into problem+json.
+
+Routes and services raise ``AppError`` (or a subclass); nothing sprinkles HTTPException.
+Engine errors (``RulesError``) are bad input by definition and map to 422.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from app.rules import RulesError
+
+log = logging.getLogger("fairtable")
+
+PROBLEM = "application/problem+json"
+
+
+class AppError(Exception):
+    """An answer other than success: HTTP status, short title, human detail."""
+
+    status = 400
+    title = "Bad request"
+
+    def __init__(
+        self,
+        detail: str,
+        *,
+        status: int | None = None,
+        title: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        if status is not None:
+            self.status = status
+        if title is not None:
+            self.title = title
+        self.headers = headers or {}
+
+
+class NotFound(AppError):
+    status = 404
+    title = "Not found"
+
+
+class Unauthorized(AppError):
+    status = 401
+    title = "Unauthorized"
+
+    def __init__(self, detail: str = "missing or invalid credentials") -> None:
+        super().__init__(detail, headers={"WWW-Authenticate": "Bearer"})
+
+
+class Forbidden(AppError):
+    status = 403
+    title = "Forbidden"
+
+
+class Conflict(AppError):
+    status = 409
+    title = "Conflict"
+
+
+class PreconditionFailed(AppError):
+    status = 412
+    title = "Precondition failed"
+
+
+class Unprocessable(AppError):
+    status = 422
+    title = "Unprocessable content"
+
+
+class TooManyRequests(AppError):
+    status = 429
+    title = "Too many requests"
+
+
+def problem(
+    status: int, title: str, detail: str, headers: dict[str, str] | None = None, **extra: Any
+) -> JSONResponse:
+    body: dict[str, Any] = {"type": "about:blank", "title": title, "status": status}
+    body["detail"] = detail
+    body.update(extra)
+    return JSONResponse(body, status_code=status, media_type=PROBLEM, headers=headers)
+
+
+def _loc(loc: Any) -> list[Any]:
+    return [p for p in loc] if isinstance(loc, list | tuple) else [loc]
+
+
+async def _app_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, AppError)
+    return problem(exc.status, exc.title, exc.detail, exc.headers)
+
+
+async def _rules_error(_: Request, exc: Exception) -> JSONResponse:
+    return problem(422, "Rules violation", str(exc))
+
+
+async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    errors = [{"loc": _loc(e.get("loc", ())), "msg": str(e.get("msg", ""))} for e in exc.errors()]
+    first = errors[0] if errors else {"loc": [], "msg": "invalid request"}
+    detail = f"{'.'.join(str(p) for p in first['loc'])}: {first['msg']}"
+    return problem(422, "Validation failed", detail, errors=errors)
+
+
+async def _http_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException)
+    titles = {404: "Not found", 405: "Method not allowed", 413: "Content too large"}
+    title = titles.get(exc.status_code, "HTTP error")
+    headers = dict(exc.headers) if exc.headers else None
+    return problem(exc.status_code, title, str(exc.detail), headers)
+
+
+async def _unexpected(_: Request, exc: Exception) -> JSONResponse:
+    log.exception("unhandled error", exc_info=exc)
+    return problem(500, "Internal server error", "an unexpected error occurred")
+
+
+def install_handlers(app: FastAPI) -> None:
+    app.add_exception_handler(AppError, _app_error)
+    app.add_exception_handler(RulesError, _rules_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(Exception, _unexpected)

@@ -1,0 +1,39 @@
+"""Keyset pagination: opaque cursors that encode the last key of a page."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from typing import Annotated
+
+from fastapi import Query
+
+from app.core.errors import Unprocessable
+
+Limit = Annotated[int, Query(ge=1, le=200, description="Page size, 1..200.")]
+Cursor = Annotated[
+    str | None, Query(max_length=200, description="`next_cursor` of the previous page.")
+]
+
+
+def encode_cursor(key: str | int) -> str:
+    return base64.urlsafe_b64encode(str(key).encode()).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str | None) -> str | None:
+    if cursor is None:
+        return None
+    try:
+        padded = cursor + "=" * (-len(cursor) % 4)
+        return base64.urlsafe_b64decode(padded.encode()).decode()
+    except (binascii.Error, UnicodeDecodeError, ValueError) as exc:
+        raise Unprocessable("cursor: not a cursor this server issued") from exc
+
+
+def decode_int_cursor(cursor: str | None) -> int | None:
+    raw = decode_cursor(cursor)
+    if raw is None:
+        return None
+    if not raw.isdigit() or len(raw) > 18:
+        raise Unprocessable("cursor: not a cursor this server issued")
+    return int(raw)

@@ -1,0 +1,48 @@
+"""Runtime configuration, read once from ``VTT_*`` environment variables."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Literal
+
+from pydantic import Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEV_SECRET = "dev-insecure-secret-change-me"  # noqa: S105 - the default is refused outside dev
+
+
+class Settings(BaseSettings):
+    """Everything an operator may set. A default secret is refused outside development,
+    because tokens and ticket signatures would then be forgeable by anyone who read this file."""
+
+    model_config = SettingsConfigDict(env_prefix="VTT_", extra="ignore")
+
+    environment: Literal["development", "test", "production"] = "development"
+    database_url: str = "sqlite+aiosqlite:///./fairtable.db"
+    broker_url: str = "memory://"
+    secret_key: str = DEV_SECRET
+    cors_origins: list[str] = Field(default_factory=list)
+    token_ttl_seconds: int = Field(default=7 * 24 * 3600, ge=60)
+    invite_ttl_seconds: int = Field(default=7 * 24 * 3600, ge=60)
+    auth_cache_seconds: float = Field(default=5.0, ge=0)
+    login_max_failures: int = Field(default=5, ge=1)
+    login_lockout_seconds: int = Field(default=60, ge=1)
+    db_pool_size: int = Field(default=10, ge=1)
+    max_body_bytes: int = 64 * 1024
+
+    @model_validator(mode="after")
+    def _refuse_default_secret(self) -> Settings:
+        if self.environment != "development" and self.secret_key == DEV_SECRET:
+            raise ValueError("VTT_SECRET_KEY must be set outside development")
+        if len(self.secret_key) < 16:
+            raise ValueError("VTT_SECRET_KEY must be at least 16 characters")
+        return self
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.database_url.startswith("sqlite")
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

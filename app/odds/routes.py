@@ -1,0 +1,61 @@
+"""Exact odds without rolling: what a player sees before deciding to roll."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+
+from app.core.errors import Unprocessable
+from app.rules import d20, matrix, threed6, threed6_odds
+
+router = APIRouter(prefix="/odds", tags=["odds"])
+
+
+@router.get("/3d6")
+def odds_3d6(
+    score: Annotated[int, Query(ge=0, le=6)],
+    dice: Annotated[int, Query(ge=2, le=4)] = 3,
+    rerolls: Annotated[int, Query(ge=0, le=20)] = 0,
+    difficulty: Annotated[str | None, Query(max_length=20)] = None,
+) -> dict[str, Any]:
+    """Chances of each outcome and of each number of successes, rerolls spent on dice
+    without success; ``boon`` is the chance of three equal faces before rerolls.
+    ``difficulty`` is 1..4 or easy/medium/difficult/legendary; absent for an open action."""
+    level = threed6.parse_difficulty(_int_or_name(difficulty))
+    return threed6_odds.odds_3d6_json(dice, score, level, rerolls)
+
+
+@router.get("/d20")
+def odds_d20(
+    modifier: Annotated[int, Query(ge=-100, le=100)] = 0,
+    difficulty: Annotated[str, Query(max_length=20)] = "12",
+    advantage: bool = False,
+    disadvantage: bool = False,
+) -> dict[str, Any]:
+    """Chance of success and of each critical; the kept die decides criticals."""
+    level = d20.parse_difficulty(_int_or_name(difficulty))
+    mode = "normal"
+    if advantage != disadvantage:
+        mode = "advantage" if advantage else "disadvantage"
+    return d20.d20_odds(modifier, level, mode).to_dict()
+
+
+@router.get("/matrix")
+def odds_matrix(
+    stat: Annotated[int, Query(ge=0, le=20)],
+    difficulty: Annotated[int, Query(ge=0, le=20)] = 0,
+) -> dict[str, Any]:
+    """Chance of success and the distribution of margins for a d20 rolled under ``stat``."""
+    return matrix.matrix_odds(stat, difficulty).to_dict()
+
+
+def _int_or_name(value: str | None) -> int | str | None:
+    if value is None:
+        return None
+    text = value.strip()
+    if text.lstrip("-").isdigit():
+        if len(text) > 6:
+            raise Unprocessable(f"difficulty: {value!r} is out of range")
+        return int(text)
+    return text

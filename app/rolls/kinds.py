@@ -1,0 +1,141 @@
+"""From a validated request and a stored sheet to an engine roll, per ruleset and kind.
+
+No I/O here: the service loads the campaign and the character, this module asks the
+engine. Fields a ruleset does not use are refused, so a client learns at once that, say,
+advantage means nothing in ``matrix``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from app.core.errors import Forbidden, Unprocessable
+from app.rolls.schemas import FormulaBody, SaveBody, TestBody
+from app.rules import DiceSource, Die, d20, formula, matrix, threed6
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """An engine roll plus what the service must persist besides it."""
+
+    roll: Any  # an engine roll: .dice, .result_dict(), .odds_dict()
+    status: str = "final"
+    state: dict[str, Any] | None = None
+    new_sheet: dict[str, Any] | None = None  # the character's sheet after the roll
+
+
+_TEST_FIELDS = {
+    "3d6": {"difficulty", "advantage", "disadvantage", "helper_id", "rerolls"},
+    "matrix": {"difficulty"},
+    "d20": {"difficulty", "advantage", "disadvantage"},
+}
+_COMMON = {"kind", "character_id", "trait", "visibility", "note", "condition"}
+
+
+def _refuse_foreign_fields(ruleset: str, body: TestBody | SaveBody) -> None:
+    allowed = _TEST_FIELDS[ruleset] | _COMMON
+    extra = sorted(body.model_fields_set - allowed)
+    if extra:
+        raise Unprocessable(f"{extra[0]}: not used by a {ruleset} {body.kind}")
+
+
+def threed6_test(
+    body: TestBody,
+    sheet_data: dict[str, Any],
+    settings: dict[str, Any],
+    dice: DiceSource,
+    *,
+    is_storyteller: bool,
+) -> Resolved:
+    _refuse_foreign_fields("3d6", body)
+    sheet = threed6.parse_sheet(sheet_data)
+    score = sheet.score(body.trait)
+    cited = [r.model_dump() for r in body.rerolls]
+    if any(c["source"] == "storyteller" for c in cited) and not is_storyteller:
+        raise Forbidden("only a storyteller grants a reroll")
+    sources = threed6.check_reroll_sources(sheet, cited)
+    roll = threed6.roll_test(
+        dice,
+        score,
+        difficulty=threed6.parse_difficulty(body.difficulty),
+        advantage=body.advantage or body.helper_id is not None,
+        disadvantage=body.disadvantage,
+        rerolls=sources,
+        reroll_any_die=bool(settings.get("reroll_any_die", False)),
+    )
+    state = {"trait": body.trait, "helper_id": body.helper_id, **threed6_state(roll)}
+    return Resolved(roll, roll.status, state)
+
+
+def matrix_test(body: TestBody, sheet_data: dict[str, Any], dice: DiceSource) -> Resolved:
+    _refuse_foreign_fields("matrix", body)
+    difficulty = 0 if body.difficulty is None else body.difficulty
+    if not isinstance(difficulty, int):
+        raise Unprocessable("difficulty: a matrix difficulty is an integer 0..20")
+    sheet = matrix.parse_sheet(sheet_data)
+    return Resolved(matrix.roll_trait(dice, sheet, body.trait, difficulty=difficulty))
+
+
+def d20_roll(body: TestBody | SaveBody, sheet_data: dict[str, Any], dice: DiceSource) -> Resolved:
+    _refuse_foreign_fields("d20", body)
+    sheet = d20.parse_sheet(sheet_data)
+    condition = body.condition if isinstance(body, SaveBody) else None
+    roll = d20.roll_ability(
+        dice,
+        sheet,
+        d20.parse_ability(body.trait),
+        difficulty=d20.parse_difficulty(body.difficulty),
+        advantage=body.advantage,
+        disadvantage=body.disadvantage,
+        condition=condition,
+    )
+    new_sheet = None
+    if roll.is_save and roll.condition_applied and not sheet.has_condition(roll.condition):
+        new_sheet = d20.apply_save(sheet, roll).to_dict()
+    return Resolved(roll, new_sheet=new_sheet)
+
+
+def formula_roll(body: FormulaBody, dice: DiceSource) -> Resolved:
+    return Resolved(formula.roll_formula(dice, body.formula))
+
+
+# --- 3d6 pending state ------------------------------------------------------------------
+
+
+def threed6_state(roll: threed6.ThreeD6Roll) -> dict[str, Any]:
+    """What a pending 3d6 roll needs to continue after a round trip through the database."""
+    return {
+        "score": roll.score,
+        "difficulty": roll.difficulty,
+        "sources": [s.to_dict() for s in roll.sources],
+        "spent": [
+            {"die": s.die, "source": s.source.to_dict(), "old": s.old, "new": s.new}
+            for s in roll.spent
+        ],
+        "reroll_any_die": roll.reroll_any_die,
+        "choice": roll.choice,
+        "finalized": roll.finalized,
+        "rerolls_at_start": roll.rerolls_at_start,
+    }
+
+
+def threed6_from_state(state: dict[str, Any], dice: list[dict[str, Any]]) -> threed6.ThreeD6Roll:
+    return threed6.ThreeD6Roll(
+        score=state["score"],
+        difficulty=state["difficulty"],
+        dice=tuple(
+            Die(d["sides"], d["value"], tuple(d["history"]), d.get("success")) for d in dice
+        ),
+        sources=tuple(threed6.RerollSource.from_dict(s) for s in state["sources"]),
+        spent=tuple(
+            threed6.SpentReroll(
+                s["die"], threed6.RerollSource.from_dict(s["source"]), s["old"], s["new"]
+            )
+            for s in state["spent"]
+        ),
+        reroll_any_die=state["reroll_any_die"],
+        choice=state["choice"],
+        finalized=state["finalized"],
+        rerolls_at_start=state["rerolls_at_start"],
+    )

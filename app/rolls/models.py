@@ -1,0 +1,53 @@
+"""Rolls as stored: the whole answer, plus the engine state a pending roll resumes from."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Index, Integer, LargeBinary, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from app.core.db import Base, UTCDateTime, utcnow
+from app.core.ids import new_id
+
+
+class Roll(Base):
+    __tablename__ = "rolls"
+    __table_args__ = (
+        UniqueConstraint("campaign_id", "seq"),
+        Index("ix_rolls_campaign_character_seq", "campaign_id", "character_id", "seq"),
+    )
+
+    id: Mapped[str] = mapped_column(String(26), primary_key=True, default=new_id)
+    campaign_id: Mapped[str] = mapped_column(ForeignKey("campaigns.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    ruleset: Mapped[str] = mapped_column(String(10))
+    kind: Mapped[str] = mapped_column(String(10))
+    character_id: Mapped[str | None] = mapped_column(String(26), nullable=True)
+    user_id: Mapped[str] = mapped_column(String(26))
+    visibility: Mapped[str] = mapped_column(String(12))
+    note: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    status: Mapped[str] = mapped_column(String(8))
+    dice: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    odds: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # What the engine needs to continue a pending roll (score, sources left…).
+    state: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class IdempotencyRecord(Base):
+    """The first answer to a keyed POST, replayed byte for byte to any retry."""
+
+    __tablename__ = "idempotency_records"
+
+    user_id: Mapped[str] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    request_hash: Mapped[str] = mapped_column(String(64))
+    status_code: Mapped[int] = mapped_column(Integer)
+    body: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

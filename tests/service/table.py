@@ -1,0 +1,89 @@
+"""Builders that set up a table over HTTP, the way a client would."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from httpx import AsyncClient, Response
+
+PASSWORD = "correct horse battery"
+
+
+@dataclass
+class Person:
+    """A registered user and the headers that authenticate them."""
+
+    id: str
+    username: str
+    token: str
+
+    @property
+    def auth(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"}
+
+
+def expect(response: Response, status: int) -> Any:
+    assert response.status_code == status, f"{response.status_code}: {response.text}"
+    return response.json() if response.content else None
+
+
+async def register(client: AsyncClient, prefix: str = "user") -> Person:
+    username = f"{prefix}_{secrets.token_hex(4)}"
+    body = {"username": username, "password": PASSWORD, "display_name": prefix.title()}
+    user = expect(await client.post("/users", json=body), 201)
+    token = expect(
+        await client.post("/auth/token", json={"username": username, "password": PASSWORD}), 200
+    )
+    return Person(user["id"], username, token["access_token"])
+
+
+async def campaign(
+    client: AsyncClient, storyteller: Person, ruleset: str, settings: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    body: dict[str, Any] = {"name": f"{ruleset} table", "ruleset": ruleset}
+    if settings is not None:
+        body["settings"] = settings
+    return expect(await client.post("/campaigns", json=body, headers=storyteller.auth), 201)
+
+
+async def join(
+    client: AsyncClient, storyteller: Person, cid: str, person: Person, role: str = "player"
+) -> None:
+    invite = expect(
+        await client.post(
+            f"/campaigns/{cid}/invites", json={"role": role}, headers=storyteller.auth
+        ),
+        201,
+    )
+    expect(await client.post(f"/invites/{invite['code']}/accept", headers=person.auth), 200)
+
+
+async def character(
+    client: AsyncClient, owner: Person, cid: str, sheet: dict[str, Any], **extra: Any
+) -> dict[str, Any]:
+    body = {"name": extra.pop("name", "Ficelle"), "sheet": sheet, **extra}
+    return expect(
+        await client.post(f"/campaigns/{cid}/characters", json=body, headers=owner.auth), 201
+    )
+
+
+async def roll(
+    client: AsyncClient, person: Person, cid: str, status: int = 201, **body: Any
+) -> Any:
+    return expect(
+        await client.post(f"/campaigns/{cid}/rolls", json=body, headers=person.auth), status
+    )
+
+
+SHEET_3D6 = {
+    "qualities": {"strong": 3, "clever": 5},
+    "items": ["ball of yarn"],
+    "gifts": ["climber"],
+}
+SHEET_MATRIX = {
+    "rows": {"body": 6, "mind": 5, "soul": 4},
+    "columns": {"power": 9, "resistance": 7, "maneuver": 5, "precision": 6},
+}
+SHEET_D20 = {"abilities": {"str": 14, "dex": 12, "con": 10, "wis": 8, "cha": 16, "int": 18}}
