@@ -350,15 +350,18 @@ def roll_test(
     if sources:
         _check_sources(sources)
     count = dice_count(advantage, disadvantage)
-    faces = dice.roll(6, count)
+    fresh = _FRESH_D6[score]
+    dice_rolled = tuple([fresh[face] for face in dice.roll(6, count)])
     return ThreeD6Roll(
-        score=score,
-        difficulty=difficulty,
-        dice=tuple([Die(6, face, (), face <= score) for face in faces]),
-        sources=sources,
-        reroll_any_die=reroll_any_die,
-        rerolls_at_start=len(sources),
+        score, difficulty, dice_rolled, sources, (), reroll_any_die, None, False, len(sources)
     )
+
+
+# A freshly rolled d6 is one of twelve immutable values per score: share them rather than
+# build three new ones on every roll (the hot path of a test).
+_FRESH_D6: tuple[tuple[Die, ...], ...] = tuple(
+    tuple(Die(6, face, (), face <= score) for face in range(7)) for score in range(7)
+)  # index 0 is never read: faces are 1..6
 
 
 def _require_pending(roll: ThreeD6Roll) -> None:
