@@ -15,7 +15,7 @@ from app.characters.routes import router as characters_router
 from app.core.db import create_engine, create_sessionmaker
 from app.core.errors import AppError, install_handlers
 from app.core.limits import BodySizeLimit
-from app.core.security import AuthCache
+from app.core.security import AuthCache, configure_password_hashing
 from app.core.settings import Settings, get_settings
 from app.odds.routes import router as odds_router
 from app.rolls.routes import router as rolls_router
@@ -26,6 +26,7 @@ API_PREFIX = "/api/v1"
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
+    configure_password_hashing(settings.password_time_cost, settings.password_memory_kib)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

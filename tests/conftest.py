@@ -61,6 +61,8 @@ def settings(database_url: str) -> Settings:
         secret_key=secrets.token_hex(32),
         auth_cache_seconds=0,
         db_pool_size=20,
+        password_time_cost=1,
+        password_memory_kib=64,
     )
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import delete, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.models import AccessToken, ApiKey, LoginThrottle, User
@@ -67,6 +69,26 @@ async def delete_expired_tokens(session: AsyncSession, user_id: str, now: dateti
 
 async def throttle_of(session: AsyncSession, username: str) -> LoginThrottle | None:
     return await session.get(LoginThrottle, username)
+
+
+async def add_failure(session: AsyncSession, username: str, now: datetime) -> int:
+    """Count one failed login in a single upsert, so concurrent failures all count and
+    never collide on the first insert; answer the new total."""
+    dialect = session.get_bind().dialect.name
+    insert = pg_insert if dialect == "postgresql" else sqlite_insert
+    statement = insert(LoginThrottle).values(username=username, failures=1, updated_at=now)
+    statement = statement.on_conflict_do_update(
+        index_elements=[LoginThrottle.username],
+        set_={"failures": LoginThrottle.failures + 1, "updated_at": now},
+    )
+    failures = await session.scalar(statement.returning(LoginThrottle.failures))
+    return int(failures or 0)
+
+
+async def lock_login(session: AsyncSession, username: str, until: datetime) -> None:
+    await session.execute(
+        update(LoginThrottle).where(LoginThrottle.username == username).values(locked_until=until)
+    )
 
 
 async def reset_throttle(session: AsyncSession, username: str) -> None:

@@ -48,18 +48,12 @@ async def _refuse_if_locked(session: AsyncSession, username: str) -> LoginThrott
     return throttle
 
 
-async def _record_failure(
-    session: AsyncSession, settings: Settings, username: str, throttle: LoginThrottle | None
-) -> None:
-    if throttle is None:
-        throttle = LoginThrottle(username=username, failures=0)
-        session.add(throttle)
-    throttle.failures += 1
-    throttle.updated_at = utcnow()
-    over = throttle.failures - settings.login_max_failures
+async def _record_failure(session: AsyncSession, settings: Settings, username: str) -> None:
+    failures = await repo.add_failure(session, username, utcnow())
+    over = failures - settings.login_max_failures
     if over >= 0:
         seconds = min(settings.login_lockout_seconds * 2**over, MAX_LOCKOUT_SECONDS)
-        throttle.locked_until = utcnow() + timedelta(seconds=seconds)
+        await repo.lock_login(session, username, utcnow() + timedelta(seconds=seconds))
     # The 401 that follows would roll the request back; the failure must outlive it.
     await session.commit()
 
@@ -71,7 +65,7 @@ async def login(
     throttle = await _refuse_if_locked(session, name)
     user = await repo.user_by_username(session, name)
     if not verify_password(user.password_hash if user else None, password) or user is None:
-        await _record_failure(session, settings, name, throttle)
+        await _record_failure(session, settings, name)
         raise Unauthorized("wrong username or password")
     if throttle is not None and throttle.failures:
         await repo.reset_throttle(session, name)

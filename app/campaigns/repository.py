@@ -33,7 +33,7 @@ async def campaigns_of(
     if before_id is not None:
         query = query.where(Campaign.id < before_id)
     rows = await session.execute(query.order_by(Campaign.id.desc()).limit(limit))
-    return [(c, m) for c, m in rows.tuples()]
+    return [(c, m) for c, m in rows]
 
 
 async def membership(session: AsyncSession, campaign_id: str, user_id: str) -> Membership | None:
@@ -47,7 +47,7 @@ async def members(session: AsyncSession, campaign_id: str) -> list[tuple[Members
         .where(Membership.campaign_id == campaign_id)
         .order_by(Membership.joined_at, Membership.user_id)
     )
-    return [(m, u) for m, u in rows.tuples()]
+    return [(m, u) for m, u in rows]
 
 
 async def storyteller_count(session: AsyncSession, campaign_id: str) -> int:

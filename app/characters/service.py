@@ -36,6 +36,13 @@ def may_edit(seat: Seat, character: Character) -> bool:
     return seat.role == "player" and not character.npc and character.owner_id == seat.user_id
 
 
+def _refuse_guarded_changes(seat: Seat, stored: dict[str, Any], before: dict[str, Any]) -> None:
+    """Counters and states (matrix) and conditions (d20) are the storyteller's to set."""
+    guarded = SHEET_RULES[seat.campaign.ruleset].storyteller_fields
+    if not seat.is_storyteller and any(stored.get(f) != before.get(f) for f in guarded):
+        raise Forbidden(f"only a storyteller changes {' or '.join(guarded)}")
+
+
 async def _check_owner(session: AsyncSession, seat: Seat, owner_id: str | None) -> None:
     if owner_id is None or owner_id == seat.user_id:
         return
@@ -57,6 +64,13 @@ async def create(
         raise Forbidden("only a storyteller creates non-player characters")
     await _check_owner(session, seat, owner_id)
     stored, _ = normalise(seat.campaign.ruleset, sheet)
+    # A fresh character starts with no counters, states or conditions (RULES.md): only a
+    # storyteller may create one already marked.
+    guarded = SHEET_RULES[seat.campaign.ruleset].storyteller_fields
+    fresh, _ = normalise(
+        seat.campaign.ruleset, {k: v for k, v in sheet.items() if k not in guarded}
+    )
+    _refuse_guarded_changes(seat, stored, fresh)
     owner = owner_id if owner_id is not None else (None if npc else seat.user_id)
     character = Character(
         campaign_id=seat.campaign.id, owner_id=owner, name=name, npc=npc, sheet=stored
@@ -111,11 +125,7 @@ async def update(
         await _check_owner(session, seat, changes["owner_id"])
     if changes.get("sheet") is not None:
         stored, _ = normalise(seat.campaign.ruleset, changes["sheet"])
-        guarded = SHEET_RULES[seat.campaign.ruleset].storyteller_fields
-        if not seat.is_storyteller and any(
-            stored.get(f) != character.sheet.get(f) for f in guarded
-        ):
-            raise Forbidden(f"only a storyteller changes {' or '.join(guarded)}")
+        _refuse_guarded_changes(seat, stored, character.sheet)
         character.sheet = stored
     for field in ("name", "npc", "owner_id"):
         if field in changes and (field == "owner_id" or changes[field] is not None):

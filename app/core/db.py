@@ -22,6 +22,8 @@ from sqlalchemy.ext.asyncio import (
 from sqlalchemy.orm import DeclarativeBase
 from sqlalchemy.types import TypeDecorator
 
+from app.core import sqlite_inline
+
 NAMING = {
     "ix": "ix_%(column_0_label)s",
     "uq": "uq_%(table_name)s_%(column_0_name)s",
@@ -58,19 +60,7 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-def _configure_sqlite(engine: AsyncEngine) -> None:
-    @event.listens_for(engine.sync_engine, "connect")
-    def _on_connect(dbapi_conn: Any, _record: Any) -> None:
-        # Let SQLAlchemy, not the driver, decide when transactions begin.
-        dbapi_conn.isolation_level = None
-        cursor = dbapi_conn.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        # NORMAL in WAL mode: a committed transaction survives a crash of the process.
-        cursor.execute("PRAGMA synchronous=NORMAL")
-        cursor.execute("PRAGMA busy_timeout=10000")
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.close()
-
+def _begin_immediate(engine: AsyncEngine) -> None:
     @event.listens_for(engine.sync_engine, "begin")
     def _on_begin(conn: Any) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE")
@@ -80,10 +70,18 @@ def create_engine(url: str, *, pool_size: int = 10) -> AsyncEngine:
     """Build the engine for ``url`` with the settings each backend needs."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
+        if not parsed.database or parsed.database == ":memory:":
+            raise ValueError("Fairtable needs a SQLite file, not an in-memory database")
         # One writer at a time is all SQLite allows; a single pooled connection queues
         # requests in order instead of letting them spin on the busy handler.
-        engine = create_async_engine(url, pool_size=1, max_overflow=0, pool_timeout=60)
-        _configure_sqlite(engine)
+        engine = create_async_engine(
+            url,
+            async_creator=sqlite_inline.creator(parsed.database),
+            pool_size=1,
+            max_overflow=0,
+            pool_timeout=60,
+        )
+        _begin_immediate(engine)
         return engine
     return create_async_engine(
         url, pool_size=pool_size, max_overflow=0, pool_pre_ping=True, pool_timeout=30

@@ -12,6 +12,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.rules import RulesError
@@ -120,6 +121,17 @@ async def _http_error(_: Request, exc: Exception) -> JSONResponse:
     return problem(exc.status_code, title, str(exc.detail), headers)
 
 
+async def _database_error(_: Request, exc: Exception) -> JSONResponse:
+    """A value the database refuses to store (SQLSTATE class 22, "data exception": a NUL
+    character in text on PostgreSQL, a number out of range) is bad input, not a fault; the
+    session dependency has already rolled the request back."""
+    assert isinstance(exc, DBAPIError)
+    sqlstate = str(getattr(exc.orig, "sqlstate", None) or "")
+    if sqlstate.startswith("22"):
+        return problem(422, "Validation failed", "a value in the request cannot be stored")
+    raise exc  # a real fault: on to the 500 handler, which logs it
+
+
 async def _unexpected(_: Request, exc: Exception) -> JSONResponse:
     log.exception("unhandled error", exc_info=exc)
     return problem(500, "Internal server error", "an unexpected error occurred")
@@ -130,4 +142,5 @@ def install_handlers(app: FastAPI) -> None:
     app.add_exception_handler(RulesError, _rules_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(DBAPIError, _database_error)
     app.add_exception_handler(Exception, _unexpected)

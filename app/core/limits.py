@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import json
 
+from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 
-class BodyTooLarge(Exception):
-    pass
+class BodyTooLarge(HTTPException):
+    """Raised from ``receive`` once a streamed body passes the limit. An HTTPException, so
+    FastAPI's body reader lets it through (it turns any other error into a 400) and the
+    problem+json handler answers 413."""
+
+    def __init__(self, max_bytes: int) -> None:
+        super().__init__(413, f"request bodies are limited to {max_bytes} bytes")
 
 
 class BodySizeLimit:
@@ -41,7 +47,7 @@ class BodySizeLimit:
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.max_bytes:
-                    raise BodyTooLarge
+                    raise BodyTooLarge(self.max_bytes)
             return message
 
         async def tracking_send(message: Message) -> None:

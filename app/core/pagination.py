@@ -25,15 +25,19 @@ def decode_cursor(cursor: str | None) -> str | None:
         return None
     try:
         padded = cursor + "=" * (-len(cursor) % 4)
-        return base64.urlsafe_b64decode(padded.encode()).decode()
+        # validate=True: characters outside the alphabet are an error, not silently dropped.
+        raw = base64.b64decode(padded.encode(), altchars=b"-_", validate=True).decode()
     except (binascii.Error, UnicodeDecodeError, ValueError) as exc:
         raise Unprocessable("cursor: not a cursor this server issued") from exc
+    if not raw:
+        raise Unprocessable("cursor: not a cursor this server issued")
+    return raw
 
 
 def decode_int_cursor(cursor: str | None) -> int | None:
     raw = decode_cursor(cursor)
     if raw is None:
         return None
-    if not raw.isdigit() or len(raw) > 18:
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 18:  # "²".isdigit() is True
         raise Unprocessable("cursor: not a cursor this server issued")
     return int(raw)

@@ -13,7 +13,17 @@ SCOPES = ("read", "roll", "manage")
 _hasher = PasswordHasher()
 # Verified against when the username is unknown, so a failed login costs the same time
 # whether or not the account exists.
-_DUMMY_HASH = _hasher.hash("not-a-real-password")
+_dummy_hash = _hasher.hash("not-a-real-password")
+
+
+def configure_password_hashing(time_cost: int, memory_kib: int) -> None:
+    """Set Argon2's cost for new hashes. Existing hashes carry their own parameters, so
+    they keep verifying after a change (tests use a low cost to stay fast)."""
+    global _hasher, _dummy_hash
+    if (_hasher.time_cost, _hasher.memory_cost) == (time_cost, memory_kib):
+        return
+    _hasher = PasswordHasher(time_cost=time_cost, memory_cost=memory_kib)
+    _dummy_hash = _hasher.hash("not-a-real-password")
 
 
 def hash_password(password: str) -> str:
@@ -22,7 +32,7 @@ def hash_password(password: str) -> str:
 
 def verify_password(password_hash: str | None, password: str) -> bool:
     try:
-        return _hasher.verify(password_hash or _DUMMY_HASH, password) and password_hash is not None
+        return _hasher.verify(password_hash or _dummy_hash, password) and password_hash is not None
     except (VerificationError, InvalidHashError):
         return False
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
@@ -10,6 +11,8 @@ from app.core.errors import Unprocessable
 from app.rules import d20, matrix, threed6, threed6_odds
 
 router = APIRouter(prefix="/odds", tags=["odds"])
+
+_INTEGER = re.compile(r"-?[0-9]+")
 
 
 @router.get("/3d6")
@@ -54,7 +57,8 @@ def _int_or_name(value: str | None) -> int | str | None:
     if value is None:
         return None
     text = value.strip()
-    if text.lstrip("-").isdigit():
+    # ASCII digits only: str.isdigit() also accepts "²", which int() then refuses.
+    if _INTEGER.fullmatch(text):
         if len(text) > 6:
             raise Unprocessable(f"difficulty: {value!r} is out of range")
         return int(text)

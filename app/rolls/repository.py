@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import ColumnElement, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.rolls.models import IdempotencyRecord, Roll
+from app.rolls.models import Roll
 
 
 async def get(session: AsyncSession, roll_id: str, *, for_update: bool = False) -> Roll | None:
@@ -29,9 +29,3 @@ async def log(
     if before_seq is not None:
         query = query.where(Roll.seq < before_seq)
     return list(await session.scalars(query.order_by(Roll.seq.desc()).limit(limit)))
-
-
-async def idempotency_record(
-    session: AsyncSession, user_id: str, key: str
-) -> IdempotencyRecord | None:
-    return await session.get(IdempotencyRecord, (user_id, key))

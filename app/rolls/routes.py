@@ -8,6 +8,7 @@ from fastapi import APIRouter, Body, Header, Query, Request, Response
 
 from app.campaigns.deps import MemberSeat, RollerSeat
 from app.core.deps import Reader, Roller, SessionDep
+from app.core.errors import Unprocessable
 from app.core.pagination import Cursor, Limit, decode_int_cursor, encode_cursor
 from app.rolls import service
 from app.rolls.schemas import ChoiceBody, GrantBody, RerollBody, RollCreate, RollList, RollRead
@@ -70,41 +71,75 @@ async def get_roll(roll_id: str, principal: Reader, session: SessionDep) -> Resp
 
 @router.post("/rolls/{roll_id}/reroll", response_model=RollRead)
 async def reroll(
-    roll_id: str, body: RerollBody, principal: Roller, session: SessionDep, request: Request
+    roll_id: str,
+    body: RerollBody,
+    principal: Roller,
+    session: SessionDep,
+    request: Request,
+    idempotency_key: IdempotencyKey = None,
 ) -> Response:
     """Spend one reroll on die ``die`` (a die without success unless the campaign allows any)."""
     dice = request.app.state.dice
-    answer = await service.step(
-        session, principal, roll_id, lambda r: threed6.reroll(r, body.die, dice)
-    )
-    return _json(200, service.encode(answer))
+
+    def apply(roll: threed6.ThreeD6Roll) -> threed6.ThreeD6Roll:
+        # A die the roll does not have is bad input (422), not a conflict with its state.
+        if body.die >= len(roll.dice):
+            raise Unprocessable(f"die: this roll has dice 0..{len(roll.dice) - 1}")
+        return threed6.reroll(roll, body.die, dice)
+
+    name = f"reroll:{body.die}"
+    answer = await service.step(session, principal, roll_id, name, apply, idempotency_key)
+    return _json(200, answer)
 
 
 @router.post("/rolls/{roll_id}/choice", response_model=RollRead)
 async def choose(
-    roll_id: str, body: ChoiceBody, principal: Roller, session: SessionDep
+    roll_id: str,
+    body: ChoiceBody,
+    principal: Roller,
+    session: SessionDep,
+    idempotency_key: IdempotencyKey = None,
 ) -> Response:
     """Settle a partial success: ``fail`` or ``complication``."""
     answer = await service.step(
-        session, principal, roll_id, lambda r: threed6.choose(r, body.choice)
+        session,
+        principal,
+        roll_id,
+        f"choice:{body.choice}",
+        lambda r: threed6.choose(r, body.choice),
+        idempotency_key,
     )
-    return _json(200, service.encode(answer))
+    return _json(200, answer)
 
 
 @router.post("/rolls/{roll_id}/finalize", response_model=RollRead)
-async def finalize(roll_id: str, principal: Roller, session: SessionDep) -> Response:
+async def finalize(
+    roll_id: str, principal: Roller, session: SessionDep, idempotency_key: IdempotencyKey = None
+) -> Response:
     """Decline the rerolls left."""
-    answer = await service.step(session, principal, roll_id, threed6.finalize)
-    return _json(200, service.encode(answer))
+    answer = await service.step(
+        session, principal, roll_id, "finalize", threed6.finalize, idempotency_key
+    )
+    return _json(200, answer)
 
 
 @router.post("/rolls/{roll_id}/grant", response_model=RollRead)
 async def grant(
-    roll_id: str, principal: Roller, session: SessionDep, body: GrantBody | None = None
+    roll_id: str,
+    principal: Roller,
+    session: SessionDep,
+    body: GrantBody | None = None,
+    idempotency_key: IdempotencyKey = None,
 ) -> Response:
     """A storyteller grants one more reroll on a pending roll (for a clever idea)."""
     source = threed6.RerollSource("storyteller", body.name if body else None)
     answer = await service.step(
-        session, principal, roll_id, lambda r: threed6.grant(r, source), storyteller_only=True
+        session,
+        principal,
+        roll_id,
+        f"grant:{source.name}",
+        lambda r: threed6.grant(r, source),
+        idempotency_key,
+        storyteller_only=True,
     )
-    return _json(200, service.encode(answer))
+    return _json(200, answer)

@@ -3,13 +3,11 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns import repository as campaigns_repo
@@ -17,13 +15,14 @@ from app.campaigns.service import Seat, take_seat
 from app.characters import repository as characters_repo
 from app.characters.models import Character
 from app.characters.service import may_edit
+from app.core import idempotency
 from app.core.db import utcnow
 from app.core.errors import Conflict, Forbidden, NotFound, Unprocessable
 from app.core.ids import new_id
 from app.core.security import Principal
 from app.rolls import kinds
 from app.rolls import repository as repo
-from app.rolls.models import IdempotencyRecord, Roll
+from app.rolls.models import Roll
 from app.rolls.schemas import FormulaBody, SaveBody, TestBody
 from app.rolls.visibility import can_see, visible_filter
 from app.rules import DiceSource, RollError, threed6
@@ -62,13 +61,6 @@ def encode(answer: dict[str, Any]) -> bytes:
     return json.dumps(answer, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-def request_hash(campaign_id: str, body: RollBody) -> str:
-    canonical = json.dumps(
-        [campaign_id, body.model_dump(mode="json", exclude_unset=True)], sort_keys=True
-    )
-    return hashlib.sha256(canonical.encode()).hexdigest()
-
-
 async def _character(session: AsyncSession, seat: Seat, character_id: str) -> Character:
     character = await characters_repo.get(session, character_id)
     if character is None or character.campaign_id != seat.campaign.id:
@@ -104,13 +96,17 @@ async def create(
     idempotency_key: str | None,
 ) -> tuple[int, bytes]:
     """Roll and store; answer (status, body bytes). A keyed retry replays the first answer."""
-    user_id = seat.user_id
-    digest = request_hash(seat.campaign.id, body) if idempotency_key else ""
-    if idempotency_key:
-        record = await repo.idempotency_record(session, user_id, idempotency_key)
-        if record is not None:
-            return _replay(record, digest)
+    digest = idempotency.fingerprint("roll", seat.campaign.id, body.model_dump(mode="json"))
 
+    async def produce() -> tuple[int, bytes]:
+        return 201, encode(await _roll(session, seat, body, dice))
+
+    return await idempotency.once(session, seat.user_id, idempotency_key, digest, produce)
+
+
+async def _roll(
+    session: AsyncSession, seat: Seat, body: RollBody, dice: DiceSource
+) -> dict[str, Any]:
     character: Character | None = None
     if body.character_id is not None:
         character = await _character(session, seat, body.character_id)
@@ -135,7 +131,7 @@ async def create(
         ruleset=seat.campaign.ruleset,
         kind=body.kind,
         character_id=body.character_id,
-        user_id=user_id,
+        user_id=seat.user_id,
         visibility=body.visibility,
         note=body.note,
         status=resolved.status,
@@ -151,27 +147,7 @@ async def create(
         character.sheet = resolved.new_sheet
         character.version += 1
         character.updated_at = now
-    answer = encode(to_answer(roll, user_id, seat.is_storyteller))
-    if idempotency_key:
-        session.add(
-            IdempotencyRecord(
-                user_id=user_id,
-                key=idempotency_key,
-                request_hash=digest,
-                status_code=201,
-                body=answer,
-            )
-        )
-    try:
-        await session.flush()
-    except IntegrityError:
-        # A concurrent retry with the same key committed first: answer as it did.
-        await session.rollback()
-        record = await repo.idempotency_record(session, user_id, idempotency_key or "")
-        if record is None:
-            raise
-        return _replay(record, digest)
-    return 201, answer
+    return to_answer(roll, seat.user_id, seat.is_storyteller)
 
 
 def _result(engine_roll: Any, state: dict[str, Any] | None) -> dict[str, Any]:
@@ -179,12 +155,6 @@ def _result(engine_roll: Any, state: dict[str, Any] | None) -> dict[str, Any]:
     if state and state.get("helper_id"):
         result["helper_id"] = state["helper_id"]
     return result
-
-
-def _replay(record: IdempotencyRecord, digest: str) -> tuple[int, bytes]:
-    if record.request_hash != digest:
-        raise Unprocessable("Idempotency-Key was already used with a different request")
-    return record.status_code, record.body
 
 
 async def seat_for_roll(
@@ -219,32 +189,41 @@ async def step(
     session: AsyncSession,
     principal: Principal,
     roll_id: str,
+    name: str,
     apply: Step,
+    idempotency_key: str | None = None,
     *,
     storyteller_only: bool = False,
-) -> dict[str, Any]:
+) -> bytes:
     """Load a pending 3d6 roll under a lock, apply one engine step, store and answer it.
 
     The lock (row lock on PostgreSQL, the IMMEDIATE write lock on SQLite) is what keeps two
-    concurrent steps from spending the same reroll."""
+    concurrent steps from spending the same reroll. The roller takes the steps of their
+    roll, except a blind one they cannot see: storytellers take those for them."""
     seat, roll = await seat_for_roll(session, principal, roll_id, "roll", lock=True)
     if roll.ruleset != "3d6" or roll.kind != "test":
         raise Conflict("only a 3d6 test has rerolls and choices")
     if storyteller_only:
         if not seat.is_storyteller:
             raise Forbidden("only a storyteller grants a reroll")
-    elif roll.user_id != seat.user_id:
+    elif roll.user_id != seat.user_id and roll.visibility != "blind":
+        # Only storytellers see someone else's blind roll (others got a 404 above).
         raise Forbidden("only the roller takes this step")
-    current = kinds.threed6_from_state(roll.state, roll.dice)
-    try:
-        updated = apply(current)
-    except RollError as exc:
-        raise Conflict(str(exc)) from exc
-    state = {**roll.state, **kinds.threed6_state(updated)}
-    roll.dice = [die.to_dict() for die in updated.dice]
-    roll.result = _result(updated, state)
-    roll.state = state
-    roll.status = updated.status
-    roll.updated_at = utcnow()
-    await session.flush()
-    return to_answer(roll, seat.user_id, seat.is_storyteller)
+    digest = idempotency.fingerprint(name, roll_id)
+
+    async def produce() -> tuple[int, bytes]:
+        current = kinds.threed6_from_state(roll.state, roll.dice)
+        try:
+            updated = apply(current)
+        except RollError as exc:
+            raise Conflict(str(exc)) from exc
+        state = {**roll.state, **kinds.threed6_state(updated)}
+        roll.dice = [die.to_dict() for die in updated.dice]
+        roll.result = _result(updated, state)
+        roll.state = state
+        roll.status = updated.status
+        roll.updated_at = utcnow()
+        return 200, encode(to_answer(roll, seat.user_id, seat.is_storyteller))
+
+    _, answer = await idempotency.once(session, seat.user_id, idempotency_key, digest, produce)
+    return answer

@@ -1,0 +1,349 @@
+"""HTTP benchmark: authenticated 3d6 roll POSTs against a bare FastAPI endpoint, in one run.
+
+Run from the repo root (needs ``wrk``; falls back to an asyncio load generator)::
+
+    .venv/bin/python bench/http_bench.py                 # SQLite, 6,000 requests per target
+    .venv/bin/python bench/http_bench.py --requests 2000 --postgres postgresql+asyncpg://...
+    .venv/bin/python bench/http_bench.py --strict        # exit 1 when a target is missed
+
+Both servers are started with the same ``uvicorn --factory`` flags (one worker, no access
+log) on 127.0.0.1 and receive byte-identical requests. The last lines are machine readable:
+``RATIO``, ``P50_MS``, ``P99_MS`` and ``TARGETS ...``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import create_async_engine
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+CONNECTIONS = 64
+WARMUP = 500
+RATIO_TARGET = 0.30
+P99_TARGET_MS = 50.0
+UVICORN_FLAGS = ["--host", "127.0.0.1", "--workers", "1", "--no-access-log", "--log-level=warning"]
+
+# wrk runs one thread per connection, so each thread's request() and response() alternate
+# and the script times every request itself (wrk's own percentiles add synthetic samples for
+# coordinated omission, which does not apply to a closed loop). A thread stops after its
+# share; the last one to finish wakes wrk's main thread with SIGINT so it exits at once.
+LUA = r"""
+local ffi = require("ffi")
+ffi.cdef([[typedef struct { long s; long ns; } ts_t; int clock_gettime(int, ts_t *);
+  int kill(int pid, int sig); int getpid(void);]])
+local ts = ffi.new("ts_t")
+local function now() ffi.C.clock_gettime(1, ts); return tonumber(ts.s * 1000000 + ts.ns / 1000) end
+local threads = {}
+function setup(thread) table.insert(threads, thread); thread:set("index", #threads - 1) end
+function init(args)
+  local n, conns = tonumber(args[1]), tonumber(args[2])
+  quota = math.floor(n / conns) + (index < n % conns and 1 or 0)
+  total, flag, sent, ok, bad, codes, first, lat = conns, args[3], 0, 0, 0, "", "", {}
+  req = wrk.format("POST", args[4], {["Content-Type"] = "application/json",
+    ["Authorization"] = args[5]}, args[6])
+end
+-- delay() precedes each request sent; request() is also called once by wrk to verify it
+function delay() if sent >= quota then return 3600000 end; sent = sent + 1; return 0 end
+function request() t0 = now(); return req end
+function response(status, headers, body)
+  t_first, t_last = t_first or t0, now()
+  lat[#lat + 1] = t_last - t0
+  if status == 201 then ok = ok + 1 else
+    bad = bad + 1
+    if bad <= 50 then codes = codes .. status .. "," end
+    if first == "" then first = body:sub(1, 300):gsub("%s+", " ") end
+  end
+  if #lat < quota then return end
+  wrk.thread:stop()
+  local f = io.open(flag, "a"); f:write("x"); f:flush()
+  if f:seek("end") >= total then ffi.C.kill(ffi.C.getpid(), 2) end
+  f:close()
+end
+function done(summary, latency, requests)
+  local all, ok, bad, codes, first, t1, t2 = {}, 0, 0, "", "", math.huge, 0
+  for _, t in ipairs(threads) do
+    for _, x in ipairs(t:get("lat")) do all[#all + 1] = x end
+    ok, bad, codes = ok + t:get("ok"), bad + t:get("bad"), codes .. t:get("codes")
+    if first == "" then first = t:get("first") end
+    t1, t2 = math.min(t1, t:get("t_first") or math.huge), math.max(t2, t:get("t_last") or 0)
+  end
+  table.sort(all)
+  local e = summary.errors
+  local p50, p99 = all[math.floor(#all * 0.5) + 1], all[math.floor(#all * 0.99) + 1]
+  io.write(string.format("WRK %.3f %.3f %.3f %d %d %d %s %s\n", #all / (t2 - t1) * 1e6,
+    p50 / 1e3, p99 / 1e3, ok, bad, e.connect + e.read + e.write + e.timeout, codes .. "-", first))
+end
+"""
+
+
+@dataclass
+class Load:
+    rate: float
+    p50_ms: float
+    p99_ms: float
+    ok: int
+    bad: int
+    errors: int
+    codes: dict[int, int]
+    first_error: str
+
+
+@dataclass
+class Target:
+    port: int
+    path: str
+    auth: str
+    body: str
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Servers:
+    """Every subprocess started here is killed on exit, also on Ctrl-C and exceptions."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.tmp = tmp
+        self.procs: dict[int, subprocess.Popen[bytes]] = {}
+
+    def start(self, name: str, app_dir: Path, factory: str, env: dict[str, str], ready: str) -> int:
+        port = free_port()
+        cmd = [str(BIN / "uvicorn"), factory, "--factory", "--app-dir", str(app_dir)]
+        cmd += [*UVICORN_FLAGS, "--port", str(port)]
+        with (self.tmp / f"{name}.log").open("wb") as log:
+            out: dict[str, Any] = {"stdout": log, "stderr": subprocess.STDOUT}
+            proc = subprocess.Popen(cmd, env=env, cwd=ROOT, start_new_session=True, **out)
+        self.procs[port] = proc
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and proc.poll() is None:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}{ready}", timeout=2).status_code == 200:
+                    return port
+            except httpx.TransportError:
+                pass
+            time.sleep(0.1)
+        tail = (self.tmp / f"{name}.log").read_text(errors="replace")[-2000:]
+        raise RuntimeError(f"{name} did not become ready on port {port}:\n{tail}")
+
+    def stop(self, port: int) -> None:
+        proc = self.procs.pop(port)
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+    def close(self) -> None:
+        for port in list(self.procs):
+            self.stop(port)
+
+
+def expect(response: httpx.Response, status: int) -> Any:
+    if response.status_code != status:
+        raise RuntimeError(f"{response.request.url}: {response.status_code} {response.text}")
+    return response.json()
+
+
+def set_up_table(port: int) -> Target:
+    """A storyteller, a 3d6 campaign and a character, set up over HTTP like a client."""
+    with httpx.Client(base_url=f"http://127.0.0.1:{port}/api/v1", timeout=30) as c:
+        user = {"username": "bench_storyteller", "password": secrets.token_urlsafe(16)}
+        expect(c.post("/users", json={**user, "display_name": "Storyteller"}), 201)
+        auth = f"Bearer {expect(c.post('/auth/token', json=user), 200)['access_token']}"
+        headers = {"Authorization": auth}
+        body = {"name": "bench table", "ruleset": "3d6"}
+        cid = expect(c.post("/campaigns", json=body, headers=headers), 201)["id"]
+        sheet = {"name": "Ficelle", "sheet": {"qualities": {"strong": 3, "clever": 4}}}
+        char = expect(c.post(f"/campaigns/{cid}/characters", json=sheet, headers=headers), 201)
+    roll = {"kind": "test", "character_id": char["id"], "trait": "strong", "difficulty": 2}
+    return Target(port, f"/api/v1/campaigns/{cid}/rolls", auth, json.dumps(roll))
+
+
+def run_wrk(target: Target, n: int, script: Path) -> Load:
+    bound, flag = max(60, n // 20), script.with_name(f"done-{secrets.token_hex(4)}")
+    url = f"http://127.0.0.1:{target.port}{target.path}"
+    cmd = ["wrk", f"-t{CONNECTIONS}", f"-c{CONNECTIONS}", f"-d{bound}s", "--timeout", "10s"]
+    cmd += ["-s", str(script), url, "--", str(n), str(CONNECTIONS), str(flag)]
+    cmd += [target.path, target.auth, target.body]
+    started = time.monotonic()
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=bound + 60)
+    if time.monotonic() - started >= bound:
+        raise RuntimeError("wrk ran to its time bound: the request counter did not stop it")
+    line = next((x for x in out.stdout.splitlines() if x.startswith("WRK ")), None)
+    if line is None:
+        raise RuntimeError(f"wrk gave no result:\n{out.stdout}\n{out.stderr}")
+    _, rate, p50, p99, ok, bad, errors, codes, *first = line.split(" ")
+    statuses = dict(Counter(int(c) for c in codes.rstrip("-").split(",") if c))
+    nums = float(rate), float(p50), float(p99), int(ok), int(bad), int(errors)
+    return Load(*nums, statuses, " ".join(first))
+
+
+async def asyncio_load(spec: dict[str, Any]) -> list[Any]:
+    """Fallback generator (run in its own process): keep-alive HTTP/1.1 over raw sockets."""
+    port, left = spec["port"], spec["n"]
+    body = spec["body"].encode()
+    head = f"POST {spec['path']} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+    head += f"Content-Type: application/json\r\nAuthorization: {spec['auth']}\r\n"
+    raw = f"{head}Content-Length: {len(body)}\r\n\r\n".encode() + body
+    latencies: list[float] = []
+    codes: Counter[int] = Counter()
+    first = ""
+
+    async def connection() -> None:
+        nonlocal left, first
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        while left > 0:
+            left -= 1
+            start = time.perf_counter()
+            writer.write(raw)
+            answer = await reader.readuntil(b"\r\n\r\n")
+            size = re.search(rb"content-length:\s*(\d+)", answer, re.IGNORECASE)
+            payload = await reader.readexactly(int(size[1]) if size else 0)
+            latencies.append(time.perf_counter() - start)
+            codes[int(answer[9:12])] += 1
+            if answer[9:12] != b"201" and not first:
+                first = payload[:300].decode(errors="replace")
+        writer.close()
+
+    start = time.perf_counter()
+    await asyncio.gather(*(connection() for _ in range(CONNECTIONS)))
+    elapsed = time.perf_counter() - start
+    lat, ok = sorted(latencies), codes.pop(201, 0)
+    p50, p99 = lat[len(lat) // 2] * 1e3, lat[int(len(lat) * 0.99)] * 1e3
+    return [len(lat) / elapsed, p50, p99, ok, sum(codes.values()), 0, dict(codes), first]
+
+
+def run_asyncio(target: Target, n: int) -> Load:
+    spec = json.dumps({**target.__dict__, "n": n})
+    cmd = [sys.executable, __file__, "--loadgen", spec]
+    res = json.loads(subprocess.run(cmd, capture_output=True, check=True, timeout=600).stdout)
+    res[6] = {int(k): v for k, v in res[6].items()}
+    return Load(*res)
+
+
+def load(target: Target, n: int, script: Path | None) -> Load:
+    return run_wrk(target, n, script) if script else run_asyncio(target, n)
+
+
+async def sql(url: str, statement: str, autocommit: bool = False) -> int:
+    engine = create_async_engine(url, isolation_level="AUTOCOMMIT" if autocommit else None)
+    try:
+        async with engine.connect() as conn:
+            result = await conn.execute(text(statement))
+            return int(result.scalar_one()) if result.returns_rows else 0
+    finally:
+        await engine.dispose()
+
+
+def bench_backend(
+    db_url: str, tag: str, servers: Servers, bare_port: int, n: int, script: Path | None
+) -> tuple[Load, Load, list[str]]:
+    env = {**os.environ, "VTT_DATABASE_URL": db_url, "VTT_ENVIRONMENT": "production"}
+    env["VTT_SECRET_KEY"] = secrets.token_urlsafe(32)
+    migrate = [str(BIN / "fairtable"), "migrate"]
+    subprocess.run(migrate, env=env, cwd=ROOT, check=True, capture_output=True)
+    port = servers.start(f"fairtable{tag}", ROOT, "app.main:create_app", env, "/readyz")
+    ours = set_up_table(port)
+    bare = Target(bare_port, ours.path, ours.auth, ours.body)  # byte-identical requests
+    warm = [load(ours, WARMUP, script), load(bare, WARMUP, script)]
+    mine, base = load(ours, n, script), load(bare, n, script)
+    servers.stop(port)
+    stored = asyncio.run(sql(db_url, "SELECT count(*) FROM rolls"))
+    answered = warm[0].ok + mine.ok
+    problems = [f"{x.bad} non-201 {x.codes} {x.first_error}" for x in [*warm, mine, base] if x.bad]
+    problems += [f"{x.errors} socket errors" for x in [*warm, mine, base] if x.errors]
+    if stored != answered:
+        problems.append(f"{stored} rolls stored != {answered} 201 answers")
+    print(f"\n{'target':<15}{'requests':>9}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'non-201':>8}")
+    for name, x in ((f"roll_post{tag}", mine), (f"bare{tag}", base)):
+        row = f"{x.ok + x.bad:>9}{x.rate:>9.1f}{x.p50_ms:>9.2f}{x.p99_ms:>9.2f}{x.bad:>8}"
+        print(f"{name:<15}{row}")
+    print(f"rolls stored {stored}, 201 answers {answered} (warm-up {warm[0].ok} + {mine.ok})")
+    return mine, base, problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--requests", type=int, default=6000, help="per target, after warm-up")
+    parser.add_argument("--postgres", default=os.environ.get("VTT_BENCH_POSTGRES_URL"))
+    parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    parser.add_argument("--loadgen", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.loadgen:
+        print(json.dumps(asyncio.run(asyncio_load(json.loads(args.loadgen)))))
+        return 0
+    if args.requests < CONNECTIONS:
+        parser.error(f"--requests must be at least {CONNECTIONS}")
+    n = args.requests
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    with tempfile.TemporaryDirectory(prefix="fairtable-bench-") as tmp_dir:
+        tmp = Path(tmp_dir)
+        script = tmp / "roll.lua" if shutil.which("wrk") else None
+        if script:
+            script.write_text(LUA)
+        gen = "wrk, a thread per connection" if script else "asyncio sockets (own process)"
+        print(f"generator: {gen}, {CONNECTIONS} connections, {args.requests} requests/target")
+        servers = Servers(tmp)
+        pg_db, lines, problems, results = None, list[str](), list[str](), dict[str, Load]()
+        try:
+            bare_port = servers.start(
+                "bare", ROOT / "bench", "bare_app:create_app", dict(os.environ), "/openapi.json"
+            )
+            runs = [(f"sqlite+aiosqlite:///{tmp / 'bench.db'}", "")]
+            if args.postgres:
+                pg_db = f"fairtable_bench_{secrets.token_hex(4)}"
+                asyncio.run(sql(args.postgres, f"CREATE DATABASE {pg_db}", autocommit=True))
+                pg_url = make_url(args.postgres).set(database=pg_db)
+                runs.append((pg_url.render_as_string(hide_password=False), "_pg"))
+            for url, tag in runs:
+                mine, base, found = bench_backend(url, tag, servers, bare_port, n, script)
+                results[tag], results[f"bare{tag}"] = mine, base
+                problems += found
+                lines += [
+                    f"RATIO roll_post_vs_bare{tag} {mine.rate / base.rate:.2f}",
+                    f"P50_MS roll_post{tag} {mine.p50_ms:.2f}",
+                    f"P99_MS roll_post{tag} {mine.p99_ms:.2f}",
+                    f"P99_MS bare{tag} {base.p99_ms:.2f}",
+                ]
+        finally:
+            servers.close()
+            if pg_db:
+                drop = f"DROP DATABASE IF EXISTS {pg_db} WITH (FORCE)"
+                asyncio.run(sql(args.postgres, drop, autocommit=True))
+    print("\n" + "\n".join(lines))
+    mine, base = results[""], results["bare"]
+    missed = [f"roll_post_vs_bare<{RATIO_TARGET}"] if mine.rate / base.rate < RATIO_TARGET else []
+    missed += [f"p99_roll_post>={P99_TARGET_MS:g}ms"] if mine.p99_ms >= P99_TARGET_MS else []
+    print("TARGETS met" if not missed else f"TARGETS missed: {', '.join(missed)}")
+    for problem in problems:
+        print(f"INVALID: {problem}")
+    return 1 if args.strict and (missed or problems) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,195 @@
+"""Accounts: registering, logging in (throttled), tokens that expire, API keys."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from httpx import AsyncClient
+from sqlalchemy import update
+
+from app.accounts.models import AccessToken
+from app.core.ids import hash_secret
+from tests.service.table import PASSWORD, expect, register
+
+WRONG = "not the password"
+
+
+def _name(prefix: str = "acct") -> str:
+    return f"{prefix}_{secrets.token_hex(4)}"
+
+
+async def _login(client: AsyncClient, username: str, password: str = PASSWORD) -> Any:
+    return await client.post("/auth/token", json={"username": username, "password": password})
+
+
+async def test_registering_answers_the_user_without_the_password(client: AsyncClient) -> None:
+    name = _name()
+    user = expect(
+        await client.post(
+            "/users", json={"username": name, "password": PASSWORD, "display_name": "Ada"}
+        ),
+        201,
+    )
+    assert set(user) == {"id", "username", "display_name"}
+    assert user["username"] == name and user["display_name"] == "Ada"
+
+
+async def test_a_username_is_taken_whatever_its_case(client: AsyncClient) -> None:
+    name = _name("Case")
+    first = expect(await client.post("/users", json={"username": name, "password": PASSWORD}), 201)
+    assert first["username"] == name.lower()
+    assert first["display_name"] == name
+    for other in (name.lower(), name.upper()):
+        taken = await client.post("/users", json={"username": other, "password": PASSWORD})
+        expect(taken, 409)
+        assert taken.headers["content-type"].startswith("application/problem+json")
+    # Logging in is case-insensitive too.
+    expect(await _login(client, name.upper()), 200)
+
+
+async def test_bad_registrations_are_refused_with_422(client: AsyncClient) -> None:
+    for body in (
+        {"username": _name(), "password": "short"},
+        {"username": "no spaces allowed", "password": PASSWORD},
+        {"username": "ab", "password": PASSWORD},
+        {"username": _name(), "password": PASSWORD, "display_name": ""},
+        {"username": _name(), "password": PASSWORD, "admin": True},
+        {"password": PASSWORD},
+    ):
+        answer = await client.post("/users", json=body)
+        expect(answer, 422)
+        assert answer.json()["errors"], body
+
+
+async def test_logging_in_gives_a_bearer_token_that_reads_me(client: AsyncClient) -> None:
+    person = await register(client, "login")
+    token = expect(await _login(client, person.username), 200)
+    assert token["token_type"] == "bearer"
+    expires = datetime.fromisoformat(token["expires_at"].replace("Z", "+00:00"))
+    assert expires > datetime.now(UTC) + timedelta(days=6)
+    me = expect(
+        await client.get("/users/me", headers={"Authorization": f"Bearer {token['access_token']}"}),
+        200,
+    )
+    assert me == {"id": person.id, "username": person.username, "display_name": "Login"}
+
+
+async def test_a_wrong_password_or_an_unknown_user_gets_401(client: AsyncClient) -> None:
+    person = await register(client, "wrong")
+    wrong = await _login(client, person.username, WRONG)
+    unknown = await _login(client, _name("ghost"))
+    expect(wrong, 401)
+    expect(unknown, 401)
+    # The two failures read alike: nothing tells whether the account exists.
+    assert wrong.json()["detail"] == unknown.json()["detail"]
+
+
+async def test_an_expired_token_is_refused(app: Any, client: AsyncClient) -> None:
+    person = await register(client, "expiry")
+    expect(await client.get("/users/me", headers=person.auth), 200)
+    async with app.state.sessionmaker() as session:
+        await session.execute(
+            update(AccessToken)
+            .where(AccessToken.token_hash == hash_secret(person.token))
+            .values(expires_at=datetime.now(UTC) - timedelta(seconds=1))
+        )
+        await session.commit()
+    refused = await client.get("/users/me", headers=person.auth)
+    expect(refused, 401)
+    assert refused.headers["www-authenticate"] == "Bearer"
+    # A fresh login works again.
+    expect(await _login(client, person.username), 200)
+
+
+async def test_repeated_failed_logins_lock_the_account_for_a_while(client: AsyncClient) -> None:
+    person = await register(client, "locked")
+    for _ in range(5):  # login_max_failures
+        expect(await _login(client, person.username, WRONG), 401)
+    locked = await _login(client, person.username, WRONG)
+    expect(locked, 429)
+    assert int(locked.headers["retry-after"]) >= 1
+    # During the lockout even the right password is refused.
+    still = await _login(client, person.username)
+    expect(still, 429)
+    assert int(still.headers["retry-after"]) >= 1
+    # The token the user already holds keeps working: only logging in is throttled.
+    expect(await client.get("/users/me", headers=person.auth), 200)
+
+
+async def test_a_successful_login_resets_the_failure_count(client: AsyncClient) -> None:
+    person = await register(client, "reset")
+    for _ in range(4):
+        expect(await _login(client, person.username, WRONG), 401)
+    expect(await _login(client, person.username), 200)
+    for _ in range(4):
+        expect(await _login(client, person.username, WRONG), 401)
+    expect(await _login(client, person.username), 200)
+
+
+async def test_concurrent_failed_logins_never_fail_with_500(client: AsyncClient) -> None:
+    person = await register(client, "racing")
+    answers = await asyncio.gather(*(_login(client, person.username, WRONG) for _ in range(8)))
+    assert {a.status_code for a in answers} <= {401, 429}, [a.text for a in answers]
+    # Every failure was counted: the account is now locked.
+    expect(await _login(client, person.username), 429)
+
+
+async def test_an_api_key_is_shown_once_and_listed_without_it(client: AsyncClient) -> None:
+    person = await register(client, "keys")
+    made = expect(
+        await client.post(
+            "/api-keys", json={"name": "dice bot", "scopes": ["roll", "read"]}, headers=person.auth
+        ),
+        201,
+    )
+    assert made["key"].startswith("ftk_")
+    assert made["scopes"] == ["read", "roll"]
+    listed = expect(await client.get("/api-keys", headers=person.auth), 200)
+    assert [k["id"] for k in listed] == [made["id"]]
+    assert "key" not in listed[0]
+    assert made["key"] not in str(listed)
+    key_auth = {"Authorization": f"Bearer {made['key']}"}
+    assert expect(await client.get("/users/me", headers=key_auth), 200)["id"] == person.id
+
+
+async def test_revoking_a_key_refuses_it_and_removes_it_from_the_list(
+    client: AsyncClient,
+) -> None:
+    person = await register(client, "revoke")
+    made = expect(
+        await client.post(
+            "/api-keys", json={"name": "old", "scopes": ["read"]}, headers=person.auth
+        ),
+        201,
+    )
+    expect(await client.delete(f"/api-keys/{made['id']}", headers=person.auth), 204)
+    assert expect(await client.get("/api-keys", headers=person.auth), 200) == []
+    expect(await client.get("/users/me", headers={"Authorization": f"Bearer {made['key']}"}), 401)
+    # Revoking twice, or a key that is not one's own, is a 404.
+    expect(await client.delete(f"/api-keys/{made['id']}", headers=person.auth), 404)
+
+
+async def test_one_cannot_revoke_someone_elses_key(client: AsyncClient) -> None:
+    owner = await register(client, "owner")
+    thief = await register(client, "thief")
+    made = expect(
+        await client.post("/api-keys", json={"name": "k", "scopes": ["read"]}, headers=owner.auth),
+        201,
+    )
+    expect(await client.delete(f"/api-keys/{made['id']}", headers=thief.auth), 404)
+    expect(await client.get("/users/me", headers={"Authorization": f"Bearer {made['key']}"}), 200)
+
+
+async def test_bad_api_key_requests_are_refused_with_422(client: AsyncClient) -> None:
+    person = await register(client, "badkey")
+    for body in (
+        {"name": "x", "scopes": []},
+        {"name": "x", "scopes": ["admin"]},
+        {"name": "", "scopes": ["read"]},
+        {"scopes": ["read"]},
+    ):
+        expect(await client.post("/api-keys", json=body, headers=person.auth), 422)
+    assert expect(await client.get("/api-keys", headers=person.auth), 200) == []
