@@ -2,26 +2,37 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import APIRouter, FastAPI
+from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 from sqlalchemy import text
 
 from app.accounts.routes import router as accounts_router
 from app.campaigns.routes import router as campaigns_router
 from app.characters.routes import router as characters_router
-from app.core.db import create_engine, create_sessionmaker
+from app.core.db import create_engine, create_sessionmaker, sqlite_checkpointer
 from app.core.errors import AppError, install_handlers
 from app.core.limits import BodySizeLimit
 from app.core.security import AuthCache, configure_password_hashing
 from app.core.settings import Settings, get_settings
+from app.core.writer import create_writer
 from app.odds.routes import router as odds_router
 from app.rolls.routes import router as rolls_router
 from app.rules import SystemDice
 
 API_PREFIX = "/api/v1"
+
+
+def tune_garbage_collector() -> None:
+    """Fewer, cheaper collections: the start-up heap (modules, routes, caches) is frozen out
+    of every future collection, and the young generation is collected less often. With the
+    defaults, full collections showed as 50-100 ms stalls in the roll benchmark's p99."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 50)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -33,10 +44,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine = create_engine(settings.database_url, pool_size=settings.db_pool_size)
         app.state.engine = engine
         app.state.sessionmaker = create_sessionmaker(engine)
+        app.state.writer = create_writer(engine, app.state.sessionmaker)
+        tune_garbage_collector()
+        checkpointer = sqlite_checkpointer(settings.database_url)
+        if checkpointer is not None:
+            checkpointer.start()
         try:
             yield
         finally:
+            await app.state.writer.close()
             await engine.dispose()
+            if checkpointer is not None:
+                await checkpointer.stop()
 
     app = FastAPI(
         title="Fairtable",
@@ -49,16 +68,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.dice = SystemDice()
     install_handlers(app)
 
-    api = APIRouter(prefix=API_PREFIX)
+    # Rolls first: routes are matched in order, and rolling is what a table does most.
     for router in (
+        rolls_router,
         accounts_router,
         campaigns_router,
         characters_router,
-        rolls_router,
         odds_router,
     ):
-        api.include_router(router)
-    app.include_router(api)
+        app.include_router(router, prefix=API_PREFIX)
 
     @app.get("/healthz", tags=["health"])
     async def healthz() -> dict[str, str]:

@@ -42,6 +42,11 @@ CONNECTIONS = 64
 WARMUP = 500
 RATIO_TARGET = 0.30
 P99_TARGET_MS = 50.0
+# On a machine with two or more cores, the servers get core 0 and the load generator the
+# others, so the generator's 64 threads do not preempt the server being measured.
+_MULTI = (os.cpu_count() or 1) >= 2 and shutil.which("taskset") is not None
+PIN_SERVER = ["taskset", "-c", "0"] if _MULTI else []
+PIN_LOAD = ["taskset", "-c", f"1-{(os.cpu_count() or 2) - 1}"] if _MULTI else []
 UVICORN_FLAGS = ["--host", "127.0.0.1", "--workers", "1", "--no-access-log", "--log-level=warning"]
 
 # wrk runs one thread per connection, so each thread's request() and response() alternate
@@ -132,7 +137,7 @@ class Servers:
 
     def start(self, name: str, app_dir: Path, factory: str, env: dict[str, str], ready: str) -> int:
         port = free_port()
-        cmd = [str(BIN / "uvicorn"), factory, "--factory", "--app-dir", str(app_dir)]
+        cmd = [*PIN_SERVER, str(BIN / "uvicorn"), factory, "--factory", "--app-dir", str(app_dir)]
         cmd += [*UVICORN_FLAGS, "--port", str(port)]
         with (self.tmp / f"{name}.log").open("wb") as log:
             out: dict[str, Any] = {"stdout": log, "stderr": subprocess.STDOUT}
@@ -187,7 +192,15 @@ def set_up_table(port: int) -> Target:
 def run_wrk(target: Target, n: int, script: Path) -> Load:
     bound, flag = max(60, n // 20), script.with_name(f"done-{secrets.token_hex(4)}")
     url = f"http://127.0.0.1:{target.port}{target.path}"
-    cmd = ["wrk", f"-t{CONNECTIONS}", f"-c{CONNECTIONS}", f"-d{bound}s", "--timeout", "10s"]
+    cmd = [
+        *PIN_LOAD,
+        "wrk",
+        f"-t{CONNECTIONS}",
+        f"-c{CONNECTIONS}",
+        f"-d{bound}s",
+        "--timeout",
+        "10s",
+    ]
     cmd += ["-s", str(script), url, "--", str(n), str(CONNECTIONS), str(flag)]
     cmd += [target.path, target.auth, target.body]
     started = time.monotonic()

@@ -8,11 +8,12 @@ from fastapi import Depends
 
 from app.campaigns.service import PLAYING, ROLES, Seat, take_seat
 from app.core.deps import CurrentPrincipal, SessionDep
+from app.core.rawsql import raw
 
 
 def seat_at(scope: str, roles: tuple[str, ...] = ROLES):  # type: ignore[no-untyped-def]
     async def dependency(cid: str, principal: CurrentPrincipal, session: SessionDep) -> Seat:
-        return await take_seat(session, principal, cid, scope, roles)
+        return await take_seat(await raw(session), principal, cid, scope, roles)
 
     return dependency
 

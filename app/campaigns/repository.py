@@ -2,24 +2,35 @@
 
 from __future__ import annotations
 
-from sqlalchemy import delete, func, select, update
+from typing import Any
+
+from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.models import User
 from app.campaigns.models import Campaign, Invite, Membership
+from app.core.rawsql import Raw
+
+_SEAT = (
+    "SELECT c.id, c.name, c.ruleset, c.settings, c.created_at, m.role FROM campaigns c"
+    " JOIN memberships m ON m.campaign_id = c.id WHERE c.id = ? AND m.user_id = ?"
+)
+_NEXT_SEQ = "UPDATE campaigns SET last_seq = last_seq + 1 WHERE id = ? RETURNING last_seq"
 
 
-async def seat(
-    session: AsyncSession, campaign_id: str, user_id: str
-) -> tuple[Campaign, Membership] | None:
-    row = (
-        await session.execute(
-            select(Campaign, Membership)
-            .join(Membership, Membership.campaign_id == Campaign.id)
-            .where(Campaign.id == campaign_id, Membership.user_id == user_id)
-        )
-    ).first()
-    return (row[0], row[1]) if row else None
+async def seat(db: Raw, campaign_id: str, user_id: str) -> tuple[Any, ...] | None:
+    """(id, name, ruleset, settings, created_at, role) of the caller's seat, if any.
+
+    Runs on every request that names a campaign, hence at the driver level (core/rawsql)."""
+    row = await db.fetchone(_SEAT, campaign_id, user_id)
+    if row is None:
+        return None
+    cid, name, ruleset, settings, created_at, role = row
+    return cid, name, ruleset, db.json_out(settings), db.time_out(created_at), role
+
+
+async def get(session: AsyncSession, campaign_id: str) -> Campaign | None:
+    return await session.get(Campaign, campaign_id)
 
 
 async def campaigns_of(
@@ -63,17 +74,12 @@ async def invite(session: AsyncSession, code_hash: str) -> Invite | None:
     return await session.get(Invite, code_hash)
 
 
-async def next_seq(session: AsyncSession, campaign_id: str) -> int:
+async def next_seq(db: Raw, campaign_id: str) -> int:
     """Take the campaign's next sequence number under its row lock (gap-free, no duplicate)."""
-    value = await session.scalar(
-        update(Campaign)
-        .where(Campaign.id == campaign_id)
-        .values(last_seq=Campaign.last_seq + 1)
-        .returning(Campaign.last_seq)
-    )
-    if value is None:  # the campaign was deleted under us
+    row = await db.fetchone(_NEXT_SEQ, campaign_id)
+    if row is None:  # the campaign was deleted under us
         raise LookupError(campaign_id)
-    return int(value)
+    return int(row[0])
 
 
 async def delete_campaign(session: AsyncSession, campaign_id: str) -> None:

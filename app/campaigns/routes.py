@@ -18,13 +18,14 @@ from app.campaigns.schemas import (
     MemberRead,
     MemberUpdate,
 )
+from app.campaigns.service import CampaignInfo
 from app.core.deps import Manager, Reader, SessionDep, SettingsDep
 from app.core.pagination import Cursor, Limit, decode_cursor, encode_cursor
 
 router = APIRouter(tags=["campaigns"])
 
 
-def _read(campaign: Campaign, role: str) -> CampaignRead:
+def _read(campaign: Campaign | CampaignInfo, role: str) -> CampaignRead:
     return CampaignRead(
         id=campaign.id,
         name=campaign.name,
@@ -69,13 +70,13 @@ async def update_campaign(
     body: CampaignUpdate, seat: StorytellerSeat, session: SessionDep
 ) -> CampaignRead:
     """Rename or change settings (merged into the current ones). The ruleset is fixed."""
-    campaign = await service.update(session, seat.campaign, body.name, body.settings)
+    campaign = await service.update(session, seat, body.name, body.settings)
     return _read(campaign, seat.role)
 
 
 @router.delete("/campaigns/{cid}", status_code=204)
 async def delete_campaign(seat: StorytellerSeat, session: SessionDep) -> Response:
-    await service.delete(session, seat.campaign)
+    await service.delete(session, seat)
     return Response(status_code=204)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import ValidationError
@@ -16,6 +16,7 @@ from app.campaigns.schemas import SETTINGS_MODELS
 from app.core.db import utcnow
 from app.core.errors import Conflict, Forbidden, NotFound, Unprocessable
 from app.core.ids import hash_secret
+from app.core.rawsql import Raw
 from app.core.security import Principal
 
 ROLES = ("storyteller", "player", "spectator")
@@ -23,11 +24,22 @@ PLAYING = ("storyteller", "player")
 
 
 @dataclass(frozen=True, slots=True)
+class CampaignInfo:
+    """What a request needs to know of its campaign, read once with the caller's seat."""
+
+    id: str
+    name: str
+    ruleset: str
+    settings: dict[str, Any]
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class Seat:
     """A caller at a campaign's table: who they are, the campaign, their role."""
 
     principal: Principal
-    campaign: Campaign
+    campaign: CampaignInfo
     role: str
 
     @property
@@ -40,7 +52,7 @@ class Seat:
 
 
 async def take_seat(
-    session: AsyncSession,
+    db: Raw,
     principal: Principal,
     campaign_id: str,
     scope: str,
@@ -48,15 +60,15 @@ async def take_seat(
 ) -> Seat:
     """The caller's seat, or 404 for non-members (the campaign's existence is not
     revealed), or 403 for a member whose role or API-key scope does not allow it."""
-    found = await repo.seat(session, campaign_id, principal.user_id)
-    if found is None:
+    row = await repo.seat(db, campaign_id, principal.user_id)
+    if row is None:
         raise NotFound("no such campaign")
-    campaign, membership = found
+    *campaign, role = row
     if not principal.allows(scope):
         raise Forbidden(f"this API key lacks the '{scope}' scope")
-    if membership.role not in roles:
-        raise Forbidden(f"a {membership.role} may not do this; it needs: {', '.join(roles)}")
-    return Seat(principal, campaign, membership.role)
+    if role not in roles:
+        raise Forbidden(f"a {role} may not do this; it needs: {', '.join(roles)}")
+    return Seat(principal, CampaignInfo(*campaign), role)
 
 
 def validate_settings(ruleset: str, settings: dict[str, Any] | None) -> dict[str, Any]:
@@ -81,8 +93,11 @@ async def create(
 
 
 async def update(
-    session: AsyncSession, campaign: Campaign, name: str | None, settings: dict[str, Any] | None
+    session: AsyncSession, seat: Seat, name: str | None, settings: dict[str, Any] | None
 ) -> Campaign:
+    campaign = await repo.get(session, seat.campaign.id)
+    if campaign is None:  # deleted between the seat lookup and now
+        raise NotFound("no such campaign")
     if name is not None:
         campaign.name = name
     if settings is not None:
@@ -92,8 +107,8 @@ async def update(
     return campaign
 
 
-async def delete(session: AsyncSession, campaign: Campaign) -> None:
-    await repo.delete_campaign(session, campaign.id)
+async def delete(session: AsyncSession, seat: Seat) -> None:
+    await repo.delete_campaign(session, seat.campaign.id)
 
 
 async def create_invite(

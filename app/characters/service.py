@@ -10,9 +10,11 @@ from app.campaigns import repository as campaigns_repo
 from app.campaigns.service import Seat, take_seat
 from app.characters import repository as repo
 from app.characters.models import Character
+from app.characters.repository import CharacterView
 from app.characters.sheets import SHEET_RULES, derived_of, normalise
 from app.core.db import utcnow
 from app.core.errors import Forbidden, NotFound, PreconditionFailed, Unprocessable
+from app.core.rawsql import raw
 from app.core.security import Principal
 
 
@@ -29,7 +31,7 @@ def to_read(character: Character, ruleset: str) -> dict[str, Any]:
     }
 
 
-def may_edit(seat: Seat, character: Character) -> bool:
+def may_edit(seat: Seat, character: Character | CharacterView) -> bool:
     """Storytellers edit everything; a player only their own player character."""
     if seat.is_storyteller:
         return True
@@ -88,7 +90,7 @@ async def seat_for(
     if character is None:
         raise NotFound("no such character")
     try:
-        seat = await take_seat(session, principal, character.campaign_id, scope)
+        seat = await take_seat(await raw(session), principal, character.campaign_id, scope)
     except NotFound:
         raise NotFound("no such character") from None
     return seat, character

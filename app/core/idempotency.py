@@ -11,12 +11,11 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import ForeignKey, Integer, LargeBinary, String
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.core.db import Base, UTCDateTime, utcnow
 from app.core.errors import Unprocessable
+from app.core.rawsql import Raw
 
 Answer = tuple[int, bytes]
 
@@ -42,17 +41,27 @@ def fingerprint(*parts: Any) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-async def _replay(session: AsyncSession, user_id: str, key: str, digest: str) -> Answer | None:
-    record = await session.get(IdempotencyRecord, (user_id, key))
-    if record is None:
+_SELECT = (
+    "SELECT request_hash, status_code, body FROM idempotency_records WHERE user_id = ? AND key = ?"
+)
+_INSERT = (
+    "INSERT INTO idempotency_records (user_id, key, request_hash, status_code, body, created_at)"
+    " VALUES (?, ?, ?, ?, ?, ?)"
+)
+
+
+async def _replay(db: Raw, user_id: str, key: str, digest: str) -> Answer | None:
+    row = await db.fetchone(_SELECT, user_id, key)
+    if row is None:
         return None
-    if record.request_hash != digest:
+    request_hash, status, body = row
+    if request_hash != digest:
         raise Unprocessable("Idempotency-Key was already used with a different request")
-    return record.status_code, record.body
+    return status, bytes(body)
 
 
 async def once(
-    session: AsyncSession,
+    db: Raw,
     user_id: str,
     key: str | None,
     digest: str,
@@ -60,25 +69,26 @@ async def once(
 ) -> Answer:
     """Run ``produce`` unless ``key`` already has an answer; store its answer under ``key``.
 
-    Two concurrent requests with one key: the second blocks on the primary key until the
-    first commits, fails, rolls back its own work and replays the first answer."""
+    Two concurrent requests with one key (PostgreSQL): the second blocks on the primary key
+    until the first commits, then rolls its own work back to the savepoint and replays the
+    first answer. Within one SQLite batch the second simply finds the first's record."""
     if key is None:
         return await produce()
-    found = await _replay(session, user_id, key, digest)
+    found = await _replay(db, user_id, key, digest)
     if found is not None:
         return found
-    status, body = await produce()
-    session.add(
-        IdempotencyRecord(
-            user_id=user_id, key=key, request_hash=digest, status_code=status, body=body
-        )
-    )
+    await db.execute("SAVEPOINT idempotency")
     try:
-        await session.flush()
-    except IntegrityError:
-        await session.rollback()
-        found = await _replay(session, user_id, key, digest)
+        status, body = await produce()
+        await db.execute(_INSERT, user_id, key, digest, status, body, db.time_in(utcnow()))
+    except BaseException as exc:
+        await db.execute("ROLLBACK TO idempotency")
+        await db.execute("RELEASE idempotency")
+        if not db.is_unique_violation(exc):
+            raise
+        found = await _replay(db, user_id, key, digest)
         if found is None:
             raise
         return found
+    await db.execute("RELEASE idempotency")
     return status, body

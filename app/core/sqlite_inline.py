@@ -12,6 +12,7 @@ lock: it is retried with ``asyncio.sleep`` so the event loop never blocks on a b
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -119,6 +120,9 @@ class InlineConnection:
     async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> InlineCursor:
         return await self.cursor().execute(sql, parameters)
 
+    async def begin_immediate(self) -> None:
+        await _begin(self._conn.cursor(), "BEGIN IMMEDIATE")
+
     async def commit(self) -> None:
         self._conn.commit()
 
@@ -148,6 +152,46 @@ def creator(path: str):  # type: ignore[no-untyped-def]
         conn.execute("PRAGMA synchronous=NORMAL")
         conn.execute("PRAGMA busy_timeout=100")
         conn.execute("PRAGMA foreign_keys=ON")
+        # Checkpoints fsync: they run on a thread (``Checkpointer``), never on a commit of
+        # the event loop's connection.
+        conn.execute("PRAGMA wal_autocheckpoint=0")
         return InlineConnection(conn)
 
     return connect
+
+
+class Checkpointer:
+    """Copies the WAL back into the database file from a worker thread, twice a second.
+
+    PASSIVE checkpoints never block the writer; without them the WAL would grow forever,
+    since the inline connection has automatic checkpoints turned off."""
+
+    def __init__(self, path: str, interval: float = 0.5) -> None:
+        self._path = path
+        self._interval = interval
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="fairtable-sqlite-checkpoint")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        await asyncio.to_thread(self._checkpoint, "TRUNCATE")
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self._interval)
+            try:
+                await asyncio.to_thread(self._checkpoint, "PASSIVE")
+            except sqlite3.Error:  # busy or locked: the next round will catch up
+                continue
+
+    def _checkpoint(self, mode: str) -> None:
+        conn = sqlite3.connect(self._path, timeout=1.0)
+        try:
+            conn.execute(f"PRAGMA wal_checkpoint({mode})")
+        finally:
+            conn.close()

@@ -2,10 +2,68 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import ColumnElement, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.core.rawsql import Raw
 from app.rolls.models import Roll
+
+_INSERT = (
+    "INSERT INTO rolls (id, campaign_id, seq, ruleset, kind, character_id, user_id, visibility,"
+    " note, status, dice, result, odds, state, created_at, updated_at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+async def insert(db: Raw, v: dict[str, Any]) -> None:
+    """Store a new roll with one driver-level INSERT (the hot path of every roll)."""
+    await db.execute(
+        _INSERT,
+        *(v["id"], v["campaign_id"], v["seq"], v["ruleset"], v["kind"], v["character_id"]),
+        *(v["user_id"], v["visibility"], v["note"], v["status"]),
+        *(db.json_in(v["dice"]), db.json_in(v["result"]), db.json_in(v["odds"])),
+        *(db.json_in(v["state"]), db.time_in(v["created_at"]), db.time_in(v["updated_at"])),
+    )
+
+
+_COLUMNS = (
+    "id, campaign_id, seq, ruleset, kind, character_id, user_id, visibility, note, status,"
+    " dice, result, odds, state, created_at, updated_at"
+)
+_FOR_STEP = f"SELECT {_COLUMNS} FROM rolls WHERE id = ?"  # noqa: S608 - constant columns
+_UPDATE_STEP = (
+    "UPDATE rolls SET dice = ?, result = ?, state = ?, status = ?, updated_at = ? WHERE id = ?"
+)
+_JSON = ("dice", "result", "odds", "state")
+
+
+async def for_step(db: Raw, roll_id: str) -> dict[str, Any] | None:
+    """A roll about to take a step, locked against concurrent steps (the row lock on
+    PostgreSQL; SQLite's write transaction is exclusive already)."""
+    sql = _FOR_STEP if db.sqlite else _FOR_STEP + " FOR UPDATE"
+    row = await db.fetchone(sql, roll_id)
+    if row is None:
+        return None
+    values = dict(zip(_COLUMNS.replace(" ", "").split(","), row, strict=True))
+    for name in _JSON:
+        values[name] = db.json_out(values[name])
+    values["created_at"] = db.time_out(values["created_at"])
+    values["updated_at"] = db.time_out(values["updated_at"])
+    return values
+
+
+async def save_step(db: Raw, v: dict[str, Any]) -> None:
+    await db.execute(
+        _UPDATE_STEP,
+        db.json_in(v["dice"]),
+        db.json_in(v["result"]),
+        db.json_in(v["state"]),
+        v["status"],
+        db.time_in(v["updated_at"]),
+        v["id"],
+    )
 
 
 async def get(session: AsyncSession, roll_id: str, *, for_update: bool = False) -> Roll | None:

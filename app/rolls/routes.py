@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Header, Query, Request, Response
 
-from app.campaigns.deps import MemberSeat, RollerSeat
+from app.campaigns.deps import MemberSeat
 from app.core.deps import Reader, Roller, SessionDep
 from app.core.errors import Unprocessable
 from app.core.pagination import Cursor, Limit, decode_int_cursor, encode_cursor
@@ -32,16 +32,18 @@ def _json(status: int, body: bytes) -> Response:
 
 @router.post("/campaigns/{cid}/rolls", status_code=201, responses=ROLL_ANSWER)
 async def create_roll(
+    cid: str,
     body: Annotated[RollCreate, Body()],
-    seat: RollerSeat,
-    session: SessionDep,
+    principal: Roller,
     request: Request,
     idempotency_key: IdempotencyKey = None,
 ) -> Response:
     """Roll dice on the server. ``kind`` picks the roll: ``test`` (every ruleset), ``save``
     (d20) or ``formula`` (any). Scores and modifiers are read from the stored sheet."""
+    # The seat (a storyteller or a player of this campaign) is checked inside the write.
+    state = request.app.state
     status, answer = await service.create(
-        session, seat, body, request.app.state.dice, idempotency_key
+        state.writer, principal, cid, body, state.dice, idempotency_key
     )
     return _json(status, answer)
 
@@ -74,7 +76,6 @@ async def reroll(
     roll_id: str,
     body: RerollBody,
     principal: Roller,
-    session: SessionDep,
     request: Request,
     idempotency_key: IdempotencyKey = None,
 ) -> Response:
@@ -88,7 +89,9 @@ async def reroll(
         return threed6.reroll(roll, body.die, dice)
 
     name = f"reroll:{body.die}"
-    answer = await service.step(session, principal, roll_id, name, apply, idempotency_key)
+    answer = await service.step(
+        request.app.state.writer, principal, roll_id, name, apply, idempotency_key
+    )
     return _json(200, answer)
 
 
@@ -97,12 +100,12 @@ async def choose(
     roll_id: str,
     body: ChoiceBody,
     principal: Roller,
-    session: SessionDep,
+    request: Request,
     idempotency_key: IdempotencyKey = None,
 ) -> Response:
     """Settle a partial success: ``fail`` or ``complication``."""
     answer = await service.step(
-        session,
+        request.app.state.writer,
         principal,
         roll_id,
         f"choice:{body.choice}",
@@ -114,11 +117,11 @@ async def choose(
 
 @router.post("/rolls/{roll_id}/finalize", response_model=RollRead)
 async def finalize(
-    roll_id: str, principal: Roller, session: SessionDep, idempotency_key: IdempotencyKey = None
+    roll_id: str, principal: Roller, request: Request, idempotency_key: IdempotencyKey = None
 ) -> Response:
     """Decline the rerolls left."""
     answer = await service.step(
-        session, principal, roll_id, "finalize", threed6.finalize, idempotency_key
+        request.app.state.writer, principal, roll_id, "finalize", threed6.finalize, idempotency_key
     )
     return _json(200, answer)
 
@@ -127,14 +130,14 @@ async def finalize(
 async def grant(
     roll_id: str,
     principal: Roller,
-    session: SessionDep,
+    request: Request,
     body: GrantBody | None = None,
     idempotency_key: IdempotencyKey = None,
 ) -> Response:
     """A storyteller grants one more reroll on a pending roll (for a clever idea)."""
     source = threed6.RerollSource("storyteller", body.name if body else None)
     answer = await service.step(
-        session,
+        request.app.state.writer,
         principal,
         roll_id,
         f"grant:{source.name}",

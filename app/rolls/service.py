@@ -4,22 +4,23 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns import repository as campaigns_repo
-from app.campaigns.service import Seat, take_seat
+from app.campaigns.service import PLAYING, Seat, take_seat
 from app.characters import repository as characters_repo
-from app.characters.models import Character
 from app.characters.service import may_edit
 from app.core import idempotency
 from app.core.db import utcnow
 from app.core.errors import Conflict, Forbidden, NotFound, Unprocessable
 from app.core.ids import new_id
+from app.core.rawsql import Raw, raw
 from app.core.security import Principal
+from app.core.writer import Writer
 from app.rolls import kinds
 from app.rolls import repository as repo
 from app.rolls.models import Roll
@@ -34,35 +35,38 @@ def _time(value: datetime) -> str:
     return value.isoformat().replace("+00:00", "Z")
 
 
-def to_answer(roll: Roll, viewer_id: str, viewer_is_storyteller: bool) -> dict[str, Any]:
-    """The roll as ``viewer`` may see it: whole, or redacted for the roller of a blind roll."""
-    redacted = not can_see(roll.visibility, roll.user_id, viewer_id, viewer_is_storyteller)
-    return {
-        "id": roll.id,
-        "campaign_id": roll.campaign_id,
-        "seq": roll.seq,
-        "ruleset": roll.ruleset,
-        "kind": roll.kind,
-        "character_id": roll.character_id,
-        "user_id": roll.user_id,
-        "visibility": roll.visibility,
-        "note": roll.note,
-        "status": roll.status,
-        "dice": [] if redacted else roll.dice,
-        "result": {} if redacted else roll.result,
-        "odds": {} if redacted else roll.odds,
-        "created_at": _time(roll.created_at),
-        "updated_at": _time(roll.updated_at),
-        "redacted": redacted,
-    }
+_ANSWER_FIELDS = (
+    "id", "campaign_id", "seq", "ruleset", "kind", "character_id", "user_id", "visibility",
+    "note", "status",
+)  # fmt: skip
+
+
+def to_answer(
+    roll: Roll | Mapping[str, Any], viewer_id: str, viewer_is_storyteller: bool
+) -> dict[str, Any]:
+    """The roll as ``viewer`` may see it: whole, or redacted for the roller of a blind roll.
+
+    Takes a stored ``Roll`` or the column values of one being inserted."""
+    values = roll if isinstance(roll, Mapping) else roll.__dict__
+    redacted = not can_see(
+        values["visibility"], values["user_id"], viewer_id, viewer_is_storyteller
+    )
+    answer = {name: values[name] for name in _ANSWER_FIELDS}
+    answer["dice"] = [] if redacted else values["dice"]
+    answer["result"] = {} if redacted else values["result"]
+    answer["odds"] = {} if redacted else values["odds"]
+    answer["created_at"] = _time(values["created_at"])
+    answer["updated_at"] = _time(values["updated_at"])
+    answer["redacted"] = redacted
+    return answer
 
 
 def encode(answer: dict[str, Any]) -> bytes:
     return json.dumps(answer, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-async def _character(session: AsyncSession, seat: Seat, character_id: str) -> Character:
-    character = await characters_repo.get(session, character_id)
+async def _character(db: Raw, seat: Seat, character_id: str) -> characters_repo.CharacterView:
+    character = await characters_repo.roll_view(db, character_id)
     if character is None or character.campaign_id != seat.campaign.id:
         raise NotFound(f"no character {character_id} in this campaign")
     return character
@@ -89,31 +93,38 @@ def _resolve(
 
 
 async def create(
-    session: AsyncSession,
-    seat: Seat,
+    writer: Writer,
+    principal: Principal,
+    campaign_id: str,
     body: RollBody,
     dice: DiceSource,
     idempotency_key: str | None,
 ) -> tuple[int, bytes]:
-    """Roll and store; answer (status, body bytes). A keyed retry replays the first answer."""
-    digest = idempotency.fingerprint("roll", seat.campaign.id, body.model_dump(mode="json"))
+    """Roll and store; answer (status, body bytes). A keyed retry replays the first answer.
 
-    async def produce() -> tuple[int, bytes]:
-        return 201, encode(await _roll(session, seat, body, dice))
+    Runs as one writer job: the seat, the character, the roll and the idempotency record
+    are read and written in a single transaction."""
+    digest = idempotency.fingerprint("roll", campaign_id, body.model_dump(mode="json"))
 
-    return await idempotency.once(session, seat.user_id, idempotency_key, digest, produce)
+    async def job(db: Raw) -> tuple[int, bytes]:
+        seat = await take_seat(db, principal, campaign_id, "roll", PLAYING)
+
+        async def produce() -> tuple[int, bytes]:
+            return 201, encode(await _roll(db, seat, body, dice))
+
+        return await idempotency.once(db, seat.user_id, idempotency_key, digest, produce)
+
+    return await writer.run(job)
 
 
-async def _roll(
-    session: AsyncSession, seat: Seat, body: RollBody, dice: DiceSource
-) -> dict[str, Any]:
-    character: Character | None = None
+async def _roll(db: Raw, seat: Seat, body: RollBody, dice: DiceSource) -> dict[str, Any]:
+    character: characters_repo.CharacterView | None = None
     if body.character_id is not None:
-        character = await _character(session, seat, body.character_id)
+        character = await _character(db, seat, body.character_id)
         if not may_edit(seat, character):
             raise Forbidden("you roll only for your own characters")
     if isinstance(body, TestBody) and body.helper_id is not None:
-        helper = await _character(session, seat, body.helper_id)
+        helper = await _character(db, seat, body.helper_id)
         if character is not None and helper.id == character.id:
             raise Unprocessable("helper_id: a character cannot help itself")
     blind_to_roller = body.visibility == "blind" and not seat.is_storyteller
@@ -123,31 +134,32 @@ async def _roll(
     resolved = _resolve(seat, body, character.sheet if character else None, dice)
     engine_roll = resolved.roll
     now = utcnow()
-    seq = await campaigns_repo.next_seq(session, seat.campaign.id)
-    roll = Roll(
-        id=new_id(),
-        campaign_id=seat.campaign.id,
-        seq=seq,
-        ruleset=seat.campaign.ruleset,
-        kind=body.kind,
-        character_id=body.character_id,
-        user_id=seat.user_id,
-        visibility=body.visibility,
-        note=body.note,
-        status=resolved.status,
-        dice=[die.to_dict() for die in engine_roll.dice],
-        result=_result(engine_roll, resolved.state),
-        odds=engine_roll.odds_dict(),
-        state=resolved.state or {},
-        created_at=now,
-        updated_at=now,
-    )
-    session.add(roll)
+    values = {
+        "id": new_id(),
+        "campaign_id": seat.campaign.id,
+        "seq": await campaigns_repo.next_seq(db, seat.campaign.id),
+        "ruleset": seat.campaign.ruleset,
+        "kind": body.kind,
+        "character_id": body.character_id,
+        "user_id": seat.user_id,
+        "visibility": body.visibility,
+        "note": body.note,
+        "status": resolved.status,
+        "dice": [die.to_dict() for die in engine_roll.dice],
+        "result": _result(engine_roll, resolved.state),
+        "odds": engine_roll.odds_dict(),
+        "state": resolved.state or {},
+        "created_at": now,
+        "updated_at": now,
+    }
+    await repo.insert(db, values)
     if resolved.new_sheet is not None and character is not None:
-        character.sheet = resolved.new_sheet
-        character.version += 1
-        character.updated_at = now
-    return to_answer(roll, seat.user_id, seat.is_storyteller)
+        changed = await characters_repo.set_sheet(
+            db, character.id, character.version, resolved.new_sheet, now
+        )
+        if not changed:
+            raise Conflict("the character changed while rolling; roll again")
+    return to_answer(values, seat.user_id, seat.is_storyteller)
 
 
 def _result(engine_roll: Any, state: dict[str, Any] | None) -> dict[str, Any]:
@@ -158,19 +170,26 @@ def _result(engine_roll: Any, state: dict[str, Any] | None) -> dict[str, Any]:
 
 
 async def seat_for_roll(
-    session: AsyncSession, principal: Principal, roll_id: str, scope: str, *, lock: bool = False
+    session: AsyncSession, principal: Principal, roll_id: str, scope: str
 ) -> tuple[Seat, Roll]:
     """The roll and the caller's seat; 404 if they do not sit there or may not see it."""
-    roll = await repo.get(session, roll_id, for_update=lock)
+    roll = await repo.get(session, roll_id)
     if roll is None:
         raise NotFound("no such roll")
+    seat = await _seat_to_see(await raw(session), principal, roll.campaign_id, scope, roll.__dict__)
+    return seat, roll
+
+
+async def _seat_to_see(
+    db: Raw, principal: Principal, campaign_id: str, scope: str, roll: Mapping[str, Any]
+) -> Seat:
     try:
-        seat = await take_seat(session, principal, roll.campaign_id, scope)
+        seat = await take_seat(db, principal, campaign_id, scope)
     except NotFound:
         raise NotFound("no such roll") from None
-    if not can_see(roll.visibility, roll.user_id, seat.user_id, seat.is_storyteller):
+    if not can_see(roll["visibility"], roll["user_id"], seat.user_id, seat.is_storyteller):
         raise NotFound("no such roll")
-    return seat, roll
+    return seat
 
 
 async def log(
@@ -186,7 +205,7 @@ Step = Callable[[threed6.ThreeD6Roll], threed6.ThreeD6Roll]
 
 
 async def step(
-    session: AsyncSession,
+    writer: Writer,
     principal: Principal,
     roll_id: str,
     name: str,
@@ -200,30 +219,38 @@ async def step(
     The lock (row lock on PostgreSQL, the IMMEDIATE write lock on SQLite) is what keeps two
     concurrent steps from spending the same reroll. The roller takes the steps of their
     roll, except a blind one they cannot see: storytellers take those for them."""
-    seat, roll = await seat_for_roll(session, principal, roll_id, "roll", lock=True)
-    if roll.ruleset != "3d6" or roll.kind != "test":
-        raise Conflict("only a 3d6 test has rerolls and choices")
-    if storyteller_only:
-        if not seat.is_storyteller:
-            raise Forbidden("only a storyteller grants a reroll")
-    elif roll.user_id != seat.user_id and roll.visibility != "blind":
-        # Only storytellers see someone else's blind roll (others got a 404 above).
-        raise Forbidden("only the roller takes this step")
     digest = idempotency.fingerprint(name, roll_id)
 
-    async def produce() -> tuple[int, bytes]:
-        current = kinds.threed6_from_state(roll.state, roll.dice)
-        try:
-            updated = apply(current)
-        except RollError as exc:
-            raise Conflict(str(exc)) from exc
-        state = {**roll.state, **kinds.threed6_state(updated)}
-        roll.dice = [die.to_dict() for die in updated.dice]
-        roll.result = _result(updated, state)
-        roll.state = state
-        roll.status = updated.status
-        roll.updated_at = utcnow()
-        return 200, encode(to_answer(roll, seat.user_id, seat.is_storyteller))
+    async def job(db: Raw) -> bytes:
+        roll = await repo.for_step(db, roll_id)
+        if roll is None:
+            raise NotFound("no such roll")
+        seat = await _seat_to_see(db, principal, roll["campaign_id"], "roll", roll)
+        if roll["ruleset"] != "3d6" or roll["kind"] != "test":
+            raise Conflict("only a 3d6 test has rerolls and choices")
+        if storyteller_only:
+            if not seat.is_storyteller:
+                raise Forbidden("only a storyteller grants a reroll")
+        elif roll["user_id"] != seat.user_id and roll["visibility"] != "blind":
+            # Only storytellers see someone else's blind roll (others got a 404 above).
+            raise Forbidden("only the roller takes this step")
 
-    _, answer = await idempotency.once(session, seat.user_id, idempotency_key, digest, produce)
-    return answer
+        async def produce() -> tuple[int, bytes]:
+            current = kinds.threed6_from_state(roll["state"], roll["dice"])
+            try:
+                updated = apply(current)
+            except RollError as exc:
+                raise Conflict(str(exc)) from exc
+            state = {**roll["state"], **kinds.threed6_state(updated)}
+            roll["dice"] = [die.to_dict() for die in updated.dice]
+            roll["result"] = _result(updated, state)
+            roll["state"] = state
+            roll["status"] = updated.status
+            roll["updated_at"] = utcnow()
+            await repo.save_step(db, roll)
+            return 200, encode(to_answer(roll, seat.user_id, seat.is_storyteller))
+
+        _, answer = await idempotency.once(db, seat.user_id, idempotency_key, digest, produce)
+        return answer
+
+    return await writer.run(job)

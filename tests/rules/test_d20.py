@@ -32,7 +32,7 @@ from app.rules.d20 import (
     roll_save,
     roll_test,
 )
-from app.rules.dice import ScriptedDice, SystemDice
+from app.rules.dice import ScriptedDice, SeededDice
 from app.rules.errors import DiceError, RollError, SheetError
 from app.rules.results import Die
 
@@ -669,7 +669,8 @@ def test_a_rolls_odds_are_those_of_its_configuration() -> None:
 )
 def test_odds_agree_with_200000_real_rolls(mod: int, diff: int, mode: str) -> None:
     n = 200_000
-    dice = SystemDice()
+    # A fixed seed keeps this 4-sigma check reproducible (no flaky reruns).
+    dice = SeededDice(b"fairtable-simulation", "d20", 0)
     adv, dis = mode == "advantage", mode == "disadvantage"
     wins = crit_wins = crit_fails = 0
     for _ in range(n):

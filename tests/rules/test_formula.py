@@ -328,7 +328,8 @@ def test_exact_2d20kh1_distribution_sums_to_one_and_favours_high_faces() -> None
 
 def test_2d20kh1_totals_match_the_exact_distribution_over_200000_rolls() -> None:
     exact = _keep_highest_of_two_d20()
-    dice = SystemDice()
+    # A fixed seed keeps this 4-sigma check reproducible (no flaky reruns).
+    dice = SeededDice(b"fairtable-simulation", "formula-a", 0)
     formula = parse_formula("2d20kh1")
     seen = Counter(roll_formula(dice, formula).total for _ in range(SIMULATED_ROLLS))
     assert set(seen) <= set(exact)
@@ -342,7 +343,8 @@ def test_2d20kh1_totals_match_the_exact_distribution_over_200000_rolls() -> None
 def test_simulated_mean_matches_the_exact_mean(text: str) -> None:
     parsed = parse_formula(text)
     assert parsed.mean is not None
-    dice = SystemDice()
+    # A fixed seed keeps this 4-sigma check reproducible (no flaky reruns).
+    dice = SeededDice(b"fairtable-simulation", "formula-b", 0)
     totals = [roll_formula(dice, parsed).total for _ in range(SIMULATED_ROLLS)]
     mean = sum(totals) / SIMULATED_ROLLS
     variance = sum((t - mean) ** 2 for t in totals) / (SIMULATED_ROLLS - 1)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.rules.dice import ScriptedDice, SeededDice, SystemDice
+from app.rules.dice import ScriptedDice, SeededDice
 from app.rules.errors import RollError, SheetError
 from app.rules.matrix import (
     COLUMNS,
@@ -492,7 +492,8 @@ ROLLS = 200_000
 
 @pytest.mark.parametrize(("stat", "difficulty"), SIMULATED)
 def test_odds_agree_with_200000_rolls(stat: int, difficulty: int) -> None:
-    dice = SystemDice()
+    # A fixed seed keeps this 4-sigma check reproducible (no flaky reruns).
+    dice = SeededDice(b"fairtable-simulation", "matrix", 0)
     seen: Counter[tuple[bool, int]] = Counter()
     for _ in range(ROLLS):
         test = roll_test(dice, stat, difficulty=difficulty)

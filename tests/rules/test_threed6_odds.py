@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.rules.dice import ScriptedDice, SystemDice
+from app.rules.dice import DiceSource, ScriptedDice, SeededDice
 from app.rules.errors import RollError
 from app.rules.threed6 import RerollSource, ThreeD6Roll, reroll, roll_test
 from app.rules.threed6_odds import Odds3d6, odds_3d6, odds_3d6_json
@@ -33,7 +33,7 @@ def modifiers(dice: int) -> dict[str, bool]:
     return {"advantage": dice == 4, "disadvantage": dice == 2}
 
 
-def play_out(roll: ThreeD6Roll, source: ScriptedDice | SystemDice) -> ThreeD6Roll:
+def play_out(roll: ThreeD6Roll, source: DiceSource) -> ThreeD6Roll:
     """The policy the odds assume: reroll the first die without success while allowed."""
     while roll.can_reroll:
         index = next(i for i, die in enumerate(roll.dice) if not die.success)
@@ -147,7 +147,8 @@ def assert_within_four_sigma(observed: Counter[int], odds: Odds3d6, n: int) -> N
 @pytest.mark.parametrize(("dice", "score", "rerolls"), [(3, 3, 1), (2, 4, 2), (4, 2, 3), (3, 1, 4)])
 def test_odds_agree_with_a_200000_roll_simulation(dice: int, score: int, rerolls: int) -> None:
     """Same policy as the odds, drawn from the real CSPRNG source in bulk for speed."""
-    source = SystemDice()
+    # A fixed seed keeps this 4-sigma check reproducible (no flaky reruns).
+    source = SeededDice(b"fairtable-simulation", "3d6-a", 0)
     first = source.roll(6, SIMULATED_ROLLS * dice)
     spare = iter(source.roll(6, SIMULATED_ROLLS * rerolls))
     observed: Counter[int] = Counter()
@@ -162,7 +163,8 @@ def test_odds_agree_with_a_200000_roll_simulation(dice: int, score: int, rerolls
 
 
 def test_odds_agree_with_the_engine_played_100000_times() -> None:
-    source = SystemDice()
+    # A fixed seed keeps this 4-sigma check reproducible (no flaky reruns).
+    source = SeededDice(b"fairtable-simulation", "3d6-b", 0)
     observed: Counter[int] = Counter()
     for _ in range(SIMULATED_ROLLS // 2):
         roll = roll_test(source, 2, difficulty=2, rerolls=(GM,))

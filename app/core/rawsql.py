@@ -1,0 +1,121 @@
+"""Driver-level statements for the few queries on the hot path of every roll.
+
+SQLAlchemy Core cost ~70 µs per statement here, the drivers ~10 µs (SQLite, inline) or one
+network round trip (asyncpg); a roll runs five of them. ``Raw`` runs SQL written once with
+``?`` placeholders on the very connection, and so inside the very transaction, that the
+request's session holds: the session still begins, commits or rolls back everything.
+
+Values cross as the ORM would store them, so ORM reads see the same rows: JSON as text,
+timestamps as SQLite's ``YYYY-MM-DD HH:MM:SS.ffffff`` UTC text or as aware datetimes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from datetime import UTC, datetime
+from functools import lru_cache
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Session
+
+_PLACEHOLDER = re.compile(r"\?")
+
+
+@lru_cache(maxsize=64)
+def _numbered(sql: str) -> str:
+    """``?`` placeholders as asyncpg's ``$1, $2, …``."""
+    counter = iter(range(1, 1000))
+    return _PLACEHOLDER.sub(lambda _: f"${next(counter)}", sql)
+
+
+class Raw:
+    """One transaction's driver connection, with the conversions each backend needs."""
+
+    __slots__ = ("_driver", "sqlite")
+
+    def __init__(self, driver: Any, sqlite: bool) -> None:
+        self._driver = driver
+        self.sqlite = sqlite
+
+    async def fetchone(self, sql: str, *params: Any) -> tuple[Any, ...] | None:
+        if self.sqlite:
+            row: tuple[Any, ...] | None = self._driver.execute(sql, params).fetchone()
+            return row
+        record = await self._driver.fetchrow(_numbered(sql), *params)
+        return None if record is None else tuple(record)
+
+    async def execute(self, sql: str, *params: Any) -> None:
+        if self.sqlite:
+            self._driver.execute(sql, params)
+        else:
+            await self._driver.execute(_numbered(sql), *params)
+
+    async def fetchall(self, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+        if self.sqlite:
+            rows: list[tuple[Any, ...]] = self._driver.execute(sql, params).fetchall()
+            return rows
+        return [tuple(r) for r in await self._driver.fetch(_numbered(sql), *params)]
+
+    def is_unique_violation(self, exc: BaseException) -> bool:
+        if self.sqlite:
+            return isinstance(exc, sqlite3.IntegrityError) and "UNIQUE" in str(exc)
+        return type(exc).__name__ == "UniqueViolationError"
+
+    def json_in(self, value: Any) -> str:
+        return json.dumps(value, separators=(",", ":"))
+
+    def json_out(self, value: Any) -> Any:
+        return json.loads(value) if self.sqlite else value  # asyncpg's codec decodes
+
+    def time_in(self, value: datetime) -> Any:
+        if self.sqlite:
+            return value.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
+        return value
+
+    def time_out(self, value: Any) -> datetime:
+        if self.sqlite:
+            return datetime.fromisoformat(value).replace(tzinfo=UTC)
+        result: datetime = value
+        return result
+
+    def bool_out(self, value: Any) -> bool:
+        return bool(value)
+
+
+_KEY = "fairtable.raw"
+
+
+async def raw(session: AsyncSession) -> Raw:
+    """The driver connection of ``session``'s transaction (begun if it was not yet).
+
+    Memoised in ``session.info`` for the transaction: ``AsyncSession.connection()`` alone
+    cost as much as a statement. The memo dies with the transaction (see ``_forget``)."""
+    found: Raw | None = session.info.get(_KEY)
+    if found is not None:
+        return found
+    connection = await session.connection()
+    fairy = await connection.get_raw_connection()
+    driver = fairy.driver_connection
+    sqlite = connection.dialect.name == "sqlite"
+    if sqlite:
+        # BEGIN IMMEDIATE was issued by the engine's "begin" hook; use sqlite3 directly.
+        found = Raw(driver._conn, sqlite=True)
+    else:
+        # SQLAlchemy's asyncpg adapter sends BEGIN lazily, with its first statement; ours
+        # bypass it, so start that transaction now or they would each autocommit.
+        adapter = fairy.dbapi_connection
+        if adapter._transaction is None:
+            await adapter._start_transaction()
+        found = Raw(driver, sqlite=False)
+    session.info[_KEY] = found
+    return found
+
+
+@event.listens_for(Session, "after_transaction_end")
+def _forget(session: Session, _transaction: Any) -> None:
+    """After a commit or rollback the connection goes back to the pool: never reuse it."""
+    session.info.pop(_KEY, None)

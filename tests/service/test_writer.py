@@ -1,0 +1,65 @@
+"""The writer: a job's writes are committed before its answer, or not at all."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from httpx import AsyncClient
+
+from app.campaigns import repository as campaigns_repo
+from app.core.errors import Conflict
+from app.core.rawsql import Raw
+from tests.service.table import campaign, expect, register, roll
+
+
+async def _last_seq(app: Any, cid: str) -> int:
+    async def read(db: Raw) -> int:
+        row = await db.fetchone("SELECT last_seq FROM campaigns WHERE id = ?", cid)
+        assert row is not None
+        return int(row[0])
+
+    result: int = await app.state.writer.run(read)
+    return result
+
+
+async def test_a_job_that_fails_after_writing_leaves_nothing_behind(
+    client: AsyncClient, app: Any
+) -> None:
+    st = await register(client, "teller")
+    cid = (await campaign(client, st, "3d6"))["id"]
+    await roll(client, st, cid, kind="formula", formula="1d6")
+
+    async def half_done(db: Raw) -> None:
+        await campaigns_repo.next_seq(db, cid)
+        raise Conflict("changed my mind")
+
+    with pytest.raises(Conflict):
+        await app.state.writer.run(half_done)
+    assert await _last_seq(app, cid) == 1
+    again = await roll(client, st, cid, kind="formula", formula="1d6")
+    assert again["seq"] == 2
+
+
+async def test_one_failing_job_does_not_undo_the_others_of_its_batch(
+    client: AsyncClient, app: Any
+) -> None:
+    st = await register(client, "teller")
+    cid = (await campaign(client, st, "3d6"))["id"]
+
+    async def take(db: Raw) -> int:
+        return await campaigns_repo.next_seq(db, cid)
+
+    async def take_then_fail(db: Raw) -> int:
+        await campaigns_repo.next_seq(db, cid)
+        raise Conflict("no")
+
+    jobs = [take, take_then_fail] * 10
+    results = await asyncio.gather(*(app.state.writer.run(j) for j in jobs), return_exceptions=True)
+    taken = sorted(r for r in results if isinstance(r, int))
+    assert taken == list(range(1, 11))
+    assert sum(isinstance(r, Conflict) for r in results) == 10
+    assert await _last_seq(app, cid) == 10
+    log = expect(await client.get(f"/campaigns/{cid}/rolls", headers=st.auth), 200)
+    assert log["items"] == []
