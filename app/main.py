@@ -20,6 +20,7 @@ from app.core.security import AuthCache, configure_password_hashing
 from app.core.settings import Settings, get_settings
 from app.core.writer import create_writer
 from app.odds.routes import router as odds_router
+from app.realtime.broker import create_broker
 from app.rolls.routes import router as rolls_router
 from app.rules import SystemDice
 
@@ -44,7 +45,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine = create_engine(settings.database_url, pool_size=settings.db_pool_size)
         app.state.engine = engine
         app.state.sessionmaker = create_sessionmaker(engine)
-        app.state.writer = create_writer(engine, app.state.sessionmaker)
+        app.state.broker = broker = create_broker(settings.broker_url)
+        await broker.start()
+        app.state.writer = create_writer(engine, app.state.sessionmaker, broker.publish_nowait)
         tune_garbage_collector()
         checkpointer = sqlite_checkpointer(settings.database_url)
         if checkpointer is not None:
@@ -53,6 +56,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await app.state.writer.close()
+            await broker.close()
             await engine.dispose()
             if checkpointer is not None:
                 await checkpointer.stop()
@@ -65,7 +69,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.auth_cache = AuthCache(settings.auth_cache_seconds)
-    app.state.dice = SystemDice()
+    # None: dice come from each campaign's committed seed. Tests may put a ScriptedDice here.
+    app.state.dice = SystemDice() if settings.dice == "system" else None
     install_handlers(app)
 
     # Rolls first: routes are matched in order, and rolling is what a table does most.

@@ -22,6 +22,11 @@ class Campaign(Base):
     # The per-campaign sequence: every roll (and later every event) takes the next value
     # under this row's lock, which is what makes ``seq`` gap-free under concurrent writers.
     last_seq: Mapped[int] = mapped_column(Integer, default=0)
+    # Fairness: the current committed seed, the next draw's nonce, the chain's last link.
+    seed_number: Mapped[int] = mapped_column(Integer, default=1)
+    client_seed: Mapped[str] = mapped_column(String(64), default="")
+    next_nonce: Mapped[int] = mapped_column(Integer, default=0)
+    last_hash: Mapped[str] = mapped_column(String(64), default="0" * 64)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 

@@ -15,9 +15,11 @@ from app.campaigns.models import Campaign, Invite, Membership
 from app.campaigns.schemas import SETTINGS_MODELS
 from app.core.db import utcnow
 from app.core.errors import Conflict, Forbidden, NotFound, Unprocessable
-from app.core.ids import hash_secret
-from app.core.rawsql import Raw
+from app.core.ids import hash_secret, new_id
+from app.core.rawsql import Raw, raw
 from app.core.security import Principal
+from app.events import service as events
+from app.fairness import repository as seeds_repo
 
 ROLES = ("storyteller", "player", "spectator")
 PLAYING = ("storyteller", "player")
@@ -84,9 +86,15 @@ def validate_settings(ruleset: str, settings: dict[str, Any] | None) -> dict[str
 async def create(
     session: AsyncSession, user_id: str, name: str, ruleset: str, settings: dict[str, Any] | None
 ) -> Campaign:
-    campaign = Campaign(name=name, ruleset=ruleset, settings=validate_settings(ruleset, settings))
+    settings = validate_settings(ruleset, settings)
+    campaign_id = new_id()
+    # The client seed starts as the campaign's id; any member may set their own.
+    campaign = Campaign(
+        id=campaign_id, name=name, ruleset=ruleset, settings=settings, client_seed=campaign_id
+    )
     session.add(campaign)
     await session.flush()
+    await seeds_repo.create_seed(await raw(session), campaign_id, 1, campaign_id, 0)
     session.add(Membership(campaign_id=campaign.id, user_id=user_id, role="storyteller"))
     await session.flush()
     return campaign
@@ -95,6 +103,7 @@ async def create(
 async def update(
     session: AsyncSession, seat: Seat, name: str | None, settings: dict[str, Any] | None
 ) -> Campaign:
+    seq = await repo.next_seq(await raw(session), seat.campaign.id)
     campaign = await repo.get(session, seat.campaign.id)
     if campaign is None:  # deleted between the seat lookup and now
         raise NotFound("no such campaign")
@@ -104,6 +113,8 @@ async def update(
         merged = {**campaign.settings, **settings}
         campaign.settings = validate_settings(campaign.ruleset, merged)
     await session.flush()
+    data = {"id": campaign.id, "name": campaign.name, "settings": campaign.settings}
+    await events.record(await raw(session), campaign.id, "campaign.updated", data, seq=seq)
     return campaign
 
 
@@ -134,9 +145,13 @@ async def accept_invite(session: AsyncSession, user_id: str, code: str) -> Membe
     existing = await repo.membership(session, invite.campaign_id, user_id)
     if existing is not None:
         raise Conflict(f"you already sit at this campaign as {existing.role}")
+    db = await raw(session)
+    seq = await repo.next_seq(db, invite.campaign_id)
     membership = Membership(campaign_id=invite.campaign_id, user_id=user_id, role=invite.role)
     session.add(membership)
     await session.flush()
+    data = {"user_id": user_id, "role": invite.role}
+    await events.record(db, invite.campaign_id, "member.joined", data, seq=seq)
     return membership
 
 
@@ -146,8 +161,12 @@ async def change_role(session: AsyncSession, seat: Seat, user_id: str, role: str
         raise NotFound("no such member")
     if membership.role == "storyteller" and role != "storyteller":
         await _keep_a_storyteller(session, seat.campaign.id)
+    db = await raw(session)
+    seq = await repo.next_seq(db, seat.campaign.id)
     membership.role = role
     await session.flush()
+    data = {"user_id": user_id, "role": role}
+    await events.record(db, seat.campaign.id, "member.updated", data, seq=seq)
     return membership
 
 
@@ -160,7 +179,10 @@ async def remove_member(session: AsyncSession, seat: Seat, user_id: str) -> None
         raise NotFound("no such member")
     if membership.role == "storyteller":
         await _keep_a_storyteller(session, seat.campaign.id)
+    db = await raw(session)
+    seq = await repo.next_seq(db, seat.campaign.id)
     await repo.delete_membership(session, seat.campaign.id, user_id)
+    await events.record(db, seat.campaign.id, "member.left", {"user_id": user_id}, seq=seq)
 
 
 async def _keep_a_storyteller(session: AsyncSession, campaign_id: str) -> None:

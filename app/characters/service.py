@@ -16,6 +16,7 @@ from app.core.db import utcnow
 from app.core.errors import Forbidden, NotFound, PreconditionFailed, Unprocessable
 from app.core.rawsql import raw
 from app.core.security import Principal
+from app.events import service as events
 
 
 def to_read(character: Character, ruleset: str) -> dict[str, Any]:
@@ -74,12 +75,28 @@ async def create(
     )
     _refuse_guarded_changes(seat, stored, fresh)
     owner = owner_id if owner_id is not None else (None if npc else seat.user_id)
+    seq = await _take_seq(session, seat)
     character = Character(
         campaign_id=seat.campaign.id, owner_id=owner, name=name, npc=npc, sheet=stored
     )
     session.add(character)
     await session.flush()
+    await _record(
+        session, seat, "character.created", to_read(character, seat.campaign.ruleset), seq
+    )
     return character
+
+
+async def _take_seq(session: AsyncSession, seat: Seat) -> int:
+    """The event's seq, taken before any other write: every transaction locks the
+    campaign row first, so two of them never wait on each other in opposite orders."""
+    return await campaigns_repo.next_seq(await raw(session), seat.campaign.id)
+
+
+async def _record(
+    session: AsyncSession, seat: Seat, type: str, data: dict[str, Any], seq: int
+) -> None:
+    await events.record(await raw(session), seat.campaign.id, type, data, seq=seq)
 
 
 async def seat_for(
@@ -125,6 +142,7 @@ async def update(
         raise Forbidden("only a storyteller changes npc or owner_id")
     if "owner_id" in changes:
         await _check_owner(session, seat, changes["owner_id"])
+    seq = await _take_seq(session, seat)
     if changes.get("sheet") is not None:
         stored, _ = normalise(seat.campaign.ruleset, changes["sheet"])
         _refuse_guarded_changes(seat, stored, character.sheet)
@@ -137,13 +155,18 @@ async def update(
     character.version = expected_version + 1
     character.updated_at = utcnow()
     await session.flush()
+    await _record(
+        session, seat, "character.updated", to_read(character, seat.campaign.ruleset), seq
+    )
     return character
 
 
 async def delete(session: AsyncSession, seat: Seat, character: Character) -> None:
     if not may_edit(seat, character):
         raise Forbidden("you may delete only your own characters")
+    seq = await _take_seq(session, seat)
     await repo.remove(session, character.id)
+    await _record(session, seat, "character.deleted", {"id": character.id}, seq)
 
 
 async def list_for(

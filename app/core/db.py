@@ -7,7 +7,7 @@ SQLite is the embedded default: WAL journal, a busy timeout, and every transacti
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,6 +24,7 @@ from sqlalchemy.types import TypeDecorator
 from sqlalchemy.util import await_
 
 from app.core import sqlite_inline
+from app.core.rawsql import take_events
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -108,12 +109,19 @@ def create_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]
 
 async def session_scope(
     maker: async_sessionmaker[AsyncSession],
+    publish: Callable[[list[Any]], None] | None = None,
 ) -> AsyncIterator[AsyncSession]:
-    """The one commit point: commit when the request succeeded, roll back otherwise."""
+    """The one commit point: commit when the request succeeded, roll back otherwise.
+
+    Events recorded in the transaction are handed to ``publish`` after the commit only."""
     async with maker() as session:
         try:
             yield session
             await session.commit()
         except BaseException:
             await session.rollback()
+            take_events(session)
             raise
+        events = take_events(session)
+        if publish is not None and events:
+            publish(events)

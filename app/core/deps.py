@@ -15,7 +15,8 @@ from app.core.settings import Settings
 
 
 async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
-    async for session in session_scope(request.app.state.sessionmaker):
+    state = request.app.state
+    async for session in session_scope(state.sessionmaker, state.broker.publish_nowait):
         yield session
 
 

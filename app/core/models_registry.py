@@ -5,6 +5,8 @@ from app.campaigns import models as campaigns_models
 from app.characters import models as characters_models
 from app.core import idempotency
 from app.core.db import Base
+from app.events import models as events_models
+from app.fairness import models as fairness_models
 from app.rolls import models as rolls_models
 
 __all__ = [
@@ -12,6 +14,8 @@ __all__ = [
     "accounts_models",
     "campaigns_models",
     "characters_models",
+    "events_models",
+    "fairness_models",
     "idempotency",
     "rolls_models",
 ]

@@ -33,13 +33,17 @@ def _numbered(sql: str) -> str:
 
 
 class Raw:
-    """One transaction's driver connection, with the conversions each backend needs."""
+    """One transaction's driver connection, with the conversions each backend needs.
 
-    __slots__ = ("_driver", "sqlite")
+    ``events`` collects the events the transaction records; whoever commits it publishes
+    them (after the commit, never before)."""
 
-    def __init__(self, driver: Any, sqlite: bool) -> None:
+    __slots__ = ("_driver", "events", "sqlite")
+
+    def __init__(self, driver: Any, sqlite: bool, events: list[Any] | None = None) -> None:
         self._driver = driver
         self.sqlite = sqlite
+        self.events: list[Any] = [] if events is None else events
 
     async def fetchone(self, sql: str, *params: Any) -> tuple[Any, ...] | None:
         if self.sqlite:
@@ -103,16 +107,30 @@ async def raw(session: AsyncSession) -> Raw:
     sqlite = connection.dialect.name == "sqlite"
     if sqlite:
         # BEGIN IMMEDIATE was issued by the engine's "begin" hook; use sqlite3 directly.
-        found = Raw(driver._conn, sqlite=True)
+        found = Raw(driver._conn, sqlite=True, events=pending_events(session))
     else:
         # SQLAlchemy's asyncpg adapter sends BEGIN lazily, with its first statement; ours
         # bypass it, so start that transaction now or they would each autocommit.
         adapter = fairy.dbapi_connection
         if adapter._transaction is None:
             await adapter._start_transaction()
-        found = Raw(driver, sqlite=False)
+        found = Raw(driver, sqlite=False, events=pending_events(session))
     session.info[_KEY] = found
     return found
+
+
+_EVENTS = "fairtable.events"
+
+
+def pending_events(session: AsyncSession | Session) -> list[Any]:
+    """Events recorded in ``session``'s transaction, published by ``session_scope``."""
+    events: list[Any] = session.info.setdefault(_EVENTS, [])
+    return events
+
+
+def take_events(session: AsyncSession) -> list[Any]:
+    events: list[Any] = session.info.pop(_EVENTS, [])
+    return events
 
 
 @event.listens_for(Session, "after_transaction_end")

@@ -29,6 +29,9 @@ class Settings(BaseSettings):
     login_lockout_seconds: int = Field(default=60, ge=1)
     db_pool_size: int = Field(default=10, ge=1)
     max_body_bytes: int = 64 * 1024
+    # "seeded": every die from the campaign's committed seed (verifiable, the default);
+    # "system": the OS CSPRNG without commitments (the benchmark's baseline only).
+    dice: Literal["seeded", "system"] = "seeded"
     # Argon2id cost (argon2-cffi's defaults); lower only for tests.
     password_time_cost: int = Field(default=3, ge=1)
     password_memory_kib: int = Field(default=65536, ge=8)

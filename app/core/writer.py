@@ -18,6 +18,7 @@ from typing import Any, Protocol, TypeVar
 
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from app.core.db import session_scope
 from app.core.rawsql import Raw, raw
 from app.core.sqlite_inline import InlineConnection
 
@@ -33,21 +34,21 @@ class Writer(Protocol):
     async def close(self) -> None: ...
 
 
+Publish = Callable[[list[Any]], None]
+
+
 class SessionWriter:
     """One transaction per job, from the pool: PostgreSQL runs many at once."""
 
-    def __init__(self, maker: async_sessionmaker[AsyncSession]) -> None:
+    def __init__(self, maker: async_sessionmaker[AsyncSession], publish: Publish) -> None:
         self._maker = maker
+        self._publish = publish
 
     async def run(self, job: Job[T]) -> T:
-        async with self._maker() as session:
-            try:
-                result = await job(await raw(session))
-                await session.commit()
-            except BaseException:
-                await session.rollback()
-                raise
-            return result
+        async with contextlib.asynccontextmanager(session_scope)(
+            self._maker, self._publish
+        ) as session:
+            return await job(await raw(session))
 
     async def close(self) -> None:
         return None
@@ -57,8 +58,9 @@ class BatchWriter:
     """SQLite has one writer at a time anyway: queue the jobs and run what has gathered
     in one IMMEDIATE transaction, so a commit (and its WAL write) serves many requests."""
 
-    def __init__(self, engine: AsyncEngine, max_batch: int = 64) -> None:
+    def __init__(self, engine: AsyncEngine, publish: Publish, max_batch: int = 64) -> None:
         self._engine = engine
+        self._publish = publish
         self._max_batch = max_batch
         self._queue: asyncio.Queue[tuple[Job[Any], asyncio.Future[Any]]] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
@@ -99,10 +101,12 @@ class BatchWriter:
                     if future.cancelled():  # the client left before its turn
                         continue
                     await db.execute("SAVEPOINT job")
+                    recorded = len(db.events)
                     try:
                         value = await job(db)
                     except Exception as exc:
                         await db.execute("ROLLBACK TO SAVEPOINT job")
+                        del db.events[recorded:]  # its events were rolled back too
                         outcomes.append((future, False, exc))
                     else:
                         outcomes.append((future, True, value))
@@ -111,6 +115,7 @@ class BatchWriter:
             except BaseException:
                 await rollback()
                 raise
+        self._publish(db.events)
         for future, ok, value in outcomes:
             if future.done():
                 continue
@@ -134,10 +139,12 @@ async def _begin(
     return Raw(driver, sqlite=False), transaction.commit, transaction.rollback
 
 
-def create_writer(engine: AsyncEngine, maker: async_sessionmaker[AsyncSession]) -> Writer:
+def create_writer(
+    engine: AsyncEngine, maker: async_sessionmaker[AsyncSession], publish: Publish
+) -> Writer:
     """Batches on SQLite (one writer anyway); on PostgreSQL, jobs of different campaigns
     run in parallel (measured: batching there gained little, as each statement is a round
     trip on one connection)."""
     if engine.dialect.name == "sqlite":
-        return BatchWriter(engine)
-    return SessionWriter(maker)
+        return BatchWriter(engine, publish)
+    return SessionWriter(maker, publish)

@@ -34,5 +34,10 @@ class Roll(Base):
     odds: Mapped[dict[str, Any]] = mapped_column(JSON)
     # What the engine needs to continue a pending roll (score, sources left…).
     state: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    # How every die was drawn: [{nonce, seed, commitment, client_seed, rolls}] per draw.
+    proof: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    # The roll's latest link in the campaign's hash chain (app/rules/chain.py).
+    prev_hash: Mapped[str] = mapped_column(String(64), default="0" * 64)
+    hash: Mapped[str] = mapped_column(String(64), default="0" * 64)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

@@ -12,8 +12,8 @@ from app.rolls.models import Roll
 
 _INSERT = (
     "INSERT INTO rolls (id, campaign_id, seq, ruleset, kind, character_id, user_id, visibility,"
-    " note, status, dice, result, odds, state, created_at, updated_at)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " note, status, dice, result, odds, state, proof, prev_hash, hash, created_at, updated_at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 
@@ -24,19 +24,21 @@ async def insert(db: Raw, v: dict[str, Any]) -> None:
         *(v["id"], v["campaign_id"], v["seq"], v["ruleset"], v["kind"], v["character_id"]),
         *(v["user_id"], v["visibility"], v["note"], v["status"]),
         *(db.json_in(v["dice"]), db.json_in(v["result"]), db.json_in(v["odds"])),
-        *(db.json_in(v["state"]), db.time_in(v["created_at"]), db.time_in(v["updated_at"])),
+        *(db.json_in(v["state"]), db.json_in(v["proof"]), v["prev_hash"], v["hash"]),
+        *(db.time_in(v["created_at"]), db.time_in(v["updated_at"])),
     )
 
 
 _COLUMNS = (
     "id, campaign_id, seq, ruleset, kind, character_id, user_id, visibility, note, status,"
-    " dice, result, odds, state, created_at, updated_at"
+    " dice, result, odds, state, proof, prev_hash, hash, created_at, updated_at"
 )
 _FOR_STEP = f"SELECT {_COLUMNS} FROM rolls WHERE id = ?"  # noqa: S608 - constant columns
 _UPDATE_STEP = (
-    "UPDATE rolls SET dice = ?, result = ?, state = ?, status = ?, updated_at = ? WHERE id = ?"
+    "UPDATE rolls SET dice = ?, result = ?, state = ?, status = ?, proof = ?, prev_hash = ?,"
+    " hash = ?, updated_at = ? WHERE id = ?"
 )
-_JSON = ("dice", "result", "odds", "state")
+_JSON = ("dice", "result", "odds", "state", "proof")
 
 
 async def for_step(db: Raw, roll_id: str) -> dict[str, Any] | None:
@@ -61,6 +63,9 @@ async def save_step(db: Raw, v: dict[str, Any]) -> None:
         db.json_in(v["result"]),
         db.json_in(v["state"]),
         v["status"],
+        db.json_in(v["proof"]),
+        v["prev_hash"],
+        v["hash"],
         db.time_in(v["updated_at"]),
         v["id"],
     )

@@ -12,7 +12,7 @@ from app.core.errors import Unprocessable
 from app.core.pagination import Cursor, Limit, decode_int_cursor, encode_cursor
 from app.rolls import service
 from app.rolls.schemas import ChoiceBody, GrantBody, RerollBody, RollCreate, RollList, RollRead
-from app.rules import threed6
+from app.rules import DiceSource, threed6
 
 router = APIRouter(tags=["rolls"])
 
@@ -44,7 +44,7 @@ async def create_roll(
     state = request.app.state
     status, answer = await service.create(
         state.writer, principal, cid, body, state.dice, idempotency_key
-    )
+    )  # state.dice: None rolls from the campaign's committed seed
     return _json(status, answer)
 
 
@@ -80,17 +80,25 @@ async def reroll(
     idempotency_key: IdempotencyKey = None,
 ) -> Response:
     """Spend one reroll on die ``die`` (a die without success unless the campaign allows any)."""
-    dice = request.app.state.dice
 
-    def apply(roll: threed6.ThreeD6Roll) -> threed6.ThreeD6Roll:
+    def apply(roll: threed6.ThreeD6Roll, dice: DiceSource | None) -> threed6.ThreeD6Roll:
         # A die the roll does not have is bad input (422), not a conflict with its state.
         if body.die >= len(roll.dice):
             raise Unprocessable(f"die: this roll has dice 0..{len(roll.dice) - 1}")
+        if dice is None:  # never: the step is declared with draws=True
+            raise RuntimeError("a reroll needs its draw")
         return threed6.reroll(roll, body.die, dice)
 
-    name = f"reroll:{body.die}"
+    state = request.app.state
     answer = await service.step(
-        request.app.state.writer, principal, roll_id, name, apply, idempotency_key
+        state.writer,
+        principal,
+        roll_id,
+        f"reroll:{body.die}",
+        apply,
+        idempotency_key,
+        draws=True,
+        override=state.dice,
     )
     return _json(200, answer)
 
@@ -109,7 +117,7 @@ async def choose(
         principal,
         roll_id,
         f"choice:{body.choice}",
-        lambda r: threed6.choose(r, body.choice),
+        lambda r, _: threed6.choose(r, body.choice),
         idempotency_key,
     )
     return _json(200, answer)
@@ -121,7 +129,12 @@ async def finalize(
 ) -> Response:
     """Decline the rerolls left."""
     answer = await service.step(
-        request.app.state.writer, principal, roll_id, "finalize", threed6.finalize, idempotency_key
+        request.app.state.writer,
+        principal,
+        roll_id,
+        "finalize",
+        lambda r, _: threed6.finalize(r),
+        idempotency_key,
     )
     return _json(200, answer)
 
@@ -141,7 +154,7 @@ async def grant(
         principal,
         roll_id,
         f"grant:{source.name}",
-        lambda r: threed6.grant(r, source),
+        lambda r, _: threed6.grant(r, source),
         idempotency_key,
         storyteller_only=True,
     )

@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.campaigns import repository as campaigns_repo
+from app.campaigns.ledger import Ledger
 from app.campaigns.service import PLAYING, Seat, take_seat
 from app.characters import repository as characters_repo
 from app.characters.service import may_edit
@@ -21,6 +21,7 @@ from app.core.ids import new_id
 from app.core.rawsql import Raw, raw
 from app.core.security import Principal
 from app.core.writer import Writer
+from app.events import service as events
 from app.rolls import kinds
 from app.rolls import repository as repo
 from app.rolls.models import Roll
@@ -55,8 +56,10 @@ def to_answer(
     answer["dice"] = [] if redacted else values["dice"]
     answer["result"] = {} if redacted else values["result"]
     answer["odds"] = {} if redacted else values["odds"]
+    answer["proof"] = [] if redacted else values["proof"]
     answer["created_at"] = _time(values["created_at"])
     answer["updated_at"] = _time(values["updated_at"])
+    answer["hash"] = values["hash"]
     answer["redacted"] = redacted
     return answer
 
@@ -78,7 +81,8 @@ def _resolve(
     ruleset = seat.campaign.ruleset
     if isinstance(body, FormulaBody):
         return kinds.formula_roll(body, dice)
-    assert sheet is not None
+    if sheet is None:  # never: the schemas require a character for tests and saves
+        raise Unprocessable("character_id: a test or a save names a character")
     if isinstance(body, SaveBody):
         if ruleset != "d20":
             raise Unprocessable(f"kind: a {ruleset} campaign has no saving throws")
@@ -97,7 +101,7 @@ async def create(
     principal: Principal,
     campaign_id: str,
     body: RollBody,
-    dice: DiceSource,
+    override: DiceSource | None,
     idempotency_key: str | None,
 ) -> tuple[int, bytes]:
     """Roll and store; answer (status, body bytes). A keyed retry replays the first answer.
@@ -110,14 +114,14 @@ async def create(
         seat = await take_seat(db, principal, campaign_id, "roll", PLAYING)
 
         async def produce() -> tuple[int, bytes]:
-            return 201, encode(await _roll(db, seat, body, dice))
+            return 201, encode(await _roll(db, seat, body, override))
 
         return await idempotency.once(db, seat.user_id, idempotency_key, digest, produce)
 
     return await writer.run(job)
 
 
-async def _roll(db: Raw, seat: Seat, body: RollBody, dice: DiceSource) -> dict[str, Any]:
+async def _roll(db: Raw, seat: Seat, body: RollBody, override: DiceSource | None) -> dict[str, Any]:
     character: characters_repo.CharacterView | None = None
     if body.character_id is not None:
         character = await _character(db, seat, body.character_id)
@@ -131,13 +135,16 @@ async def _roll(db: Raw, seat: Seat, body: RollBody, dice: DiceSource) -> dict[s
     if isinstance(body, TestBody) and body.rerolls and blind_to_roller:
         raise Unprocessable("rerolls: a blind roll hides its dice from you; it takes none")
 
+    ledger = await Ledger.open(db, seat.campaign.id, override)
+    seq = ledger.next_seq()
+    dice, draw = await ledger.draw()
     resolved = _resolve(seat, body, character.sheet if character else None, dice)
     engine_roll = resolved.roll
     now = utcnow()
-    values = {
+    values: dict[str, Any] = {
         "id": new_id(),
         "campaign_id": seat.campaign.id,
-        "seq": await campaigns_repo.next_seq(db, seat.campaign.id),
+        "seq": seq,
         "ruleset": seat.campaign.ruleset,
         "kind": body.kind,
         "character_id": body.character_id,
@@ -149,17 +156,45 @@ async def _roll(db: Raw, seat: Seat, body: RollBody, dice: DiceSource) -> dict[s
         "result": _result(engine_roll, resolved.state),
         "odds": engine_roll.odds_dict(),
         "state": resolved.state or {},
+        "proof": [draw],
         "created_at": now,
         "updated_at": now,
     }
+    values["prev_hash"], values["hash"] = ledger.link(_chain_view(values), seq)
     await repo.insert(db, values)
+    await _record(db, "roll.created", values)
     if resolved.new_sheet is not None and character is not None:
         changed = await characters_repo.set_sheet(
             db, character.id, character.version, resolved.new_sheet, now
         )
         if not changed:
             raise Conflict("the character changed while rolling; roll again")
+    await ledger.close()
     return to_answer(values, seat.user_id, seat.is_storyteller)
+
+
+def _chain_view(values: Mapping[str, Any]) -> dict[str, Any]:
+    """The roll as the chain covers it: API field shapes (RFC 3339 times) plus the proof."""
+    view = dict(values)
+    view["created_at"] = _time(values["created_at"])
+    view["updated_at"] = _time(values["updated_at"])
+    return view
+
+
+async def _record(db: Raw, type: str, roll: Mapping[str, Any], seq: int | None = None) -> None:
+    """The roll's event: the whole roll, for whoever may see it (the visibility rule),
+    carrying the roll's new link of the hash chain."""
+    await events.record(
+        db,
+        roll["campaign_id"],
+        type,
+        to_answer(roll, roll["user_id"], True),
+        visibility=roll["visibility"],
+        user_id=roll["user_id"],
+        seq=roll["seq"] if seq is None else seq,
+        prev_hash=roll["prev_hash"],
+        hash=roll["hash"],
+    )
 
 
 def _result(engine_roll: Any, state: dict[str, Any] | None) -> dict[str, Any]:
@@ -201,7 +236,8 @@ async def log(
 
 # --- steps of a pending 3d6 roll -----------------------------------------------------------
 
-Step = Callable[[threed6.ThreeD6Roll], threed6.ThreeD6Roll]
+Step = Callable[[threed6.ThreeD6Roll, DiceSource | None], threed6.ThreeD6Roll]
+"""An engine step; it gets a dice source (its own draw) when the step rolls dice."""
 
 
 async def step(
@@ -212,6 +248,8 @@ async def step(
     apply: Step,
     idempotency_key: str | None = None,
     *,
+    draws: bool = False,
+    override: DiceSource | None = None,
     storyteller_only: bool = False,
 ) -> bytes:
     """Load a pending 3d6 roll under a lock, apply one engine step, store and answer it.
@@ -236,9 +274,12 @@ async def step(
             raise Forbidden("only the roller takes this step")
 
         async def produce() -> tuple[int, bytes]:
+            ledger = await Ledger.open(db, roll["campaign_id"], override)
+            seq = ledger.next_seq()
             current = kinds.threed6_from_state(roll["state"], roll["dice"])
+            dice, draw = await ledger.draw() if draws else (None, None)
             try:
-                updated = apply(current)
+                updated = apply(current, dice)
             except RollError as exc:
                 raise Conflict(str(exc)) from exc
             state = {**roll["state"], **kinds.threed6_state(updated)}
@@ -247,7 +288,12 @@ async def step(
             roll["state"] = state
             roll["status"] = updated.status
             roll["updated_at"] = utcnow()
+            if draw is not None:
+                roll["proof"] = [*roll["proof"], draw]
+            roll["prev_hash"], roll["hash"] = ledger.link(_chain_view(roll), seq)
             await repo.save_step(db, roll)
+            await _record(db, "roll.updated", roll, seq)
+            await ledger.close()
             return 200, encode(to_answer(roll, seat.user_id, seat.is_storyteller))
 
         _, answer = await idempotency.once(db, seat.user_id, idempotency_key, digest, produce)

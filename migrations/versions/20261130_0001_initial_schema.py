@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-11-30 07:38:12.154253
+Create Date: 2026-11-30 08:37:28.297762
 """
 
 from collections.abc import Sequence
@@ -27,6 +27,10 @@ def upgrade() -> None:
     sa.Column('ruleset', sa.String(length=10), nullable=False),
     sa.Column('settings', sa.JSON(), nullable=False),
     sa.Column('last_seq', sa.Integer(), nullable=False),
+    sa.Column('seed_number', sa.Integer(), nullable=False),
+    sa.Column('client_seed', sa.String(length=64), nullable=False),
+    sa.Column('next_nonce', sa.Integer(), nullable=False),
+    sa.Column('last_hash', sa.String(length=64), nullable=False),
     sa.Column('created_at', app.core.db.UTCDateTime(timezone=True), nullable=False),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_campaigns'))
     )
@@ -74,6 +78,19 @@ def upgrade() -> None:
     with op.batch_alter_table('api_keys', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_api_keys_user_id'), ['user_id'], unique=False)
 
+    op.create_table('campaign_seeds',
+    sa.Column('campaign_id', sa.String(length=26), nullable=False),
+    sa.Column('number', sa.Integer(), nullable=False),
+    sa.Column('server_seed', sa.LargeBinary(length=32), nullable=False),
+    sa.Column('commitment', sa.String(length=64), nullable=False),
+    sa.Column('client_seed', sa.String(length=64), nullable=False),
+    sa.Column('first_nonce', sa.Integer(), nullable=False),
+    sa.Column('end_nonce', sa.Integer(), nullable=True),
+    sa.Column('created_at', app.core.db.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('revealed_at', app.core.db.UTCDateTime(timezone=True), nullable=True),
+    sa.ForeignKeyConstraint(['campaign_id'], ['campaigns.id'], name=op.f('fk_campaign_seeds_campaign_id_campaigns'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('campaign_id', 'number', name=op.f('pk_campaign_seeds'))
+    )
     op.create_table('characters',
     sa.Column('id', sa.String(length=26), nullable=False),
     sa.Column('campaign_id', sa.String(length=26), nullable=False),
@@ -91,6 +108,19 @@ def upgrade() -> None:
     with op.batch_alter_table('characters', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_characters_campaign_id'), ['campaign_id'], unique=False)
 
+    op.create_table('events',
+    sa.Column('campaign_id', sa.String(length=26), nullable=False),
+    sa.Column('seq', sa.Integer(), nullable=False),
+    sa.Column('type', sa.String(length=40), nullable=False),
+    sa.Column('at', app.core.db.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('visibility', sa.String(length=12), nullable=False),
+    sa.Column('user_id', sa.String(length=26), nullable=True),
+    sa.Column('data', sa.JSON(), nullable=False),
+    sa.Column('prev_hash', sa.String(length=64), nullable=True),
+    sa.Column('hash', sa.String(length=64), nullable=True),
+    sa.ForeignKeyConstraint(['campaign_id'], ['campaigns.id'], name=op.f('fk_events_campaign_id_campaigns'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('campaign_id', 'seq', name=op.f('pk_events'))
+    )
     op.create_table('idempotency_records',
     sa.Column('user_id', sa.String(length=26), nullable=False),
     sa.Column('key', sa.String(length=200), nullable=False),
@@ -142,6 +172,9 @@ def upgrade() -> None:
     sa.Column('result', sa.JSON(), nullable=False),
     sa.Column('odds', sa.JSON(), nullable=False),
     sa.Column('state', sa.JSON(), nullable=False),
+    sa.Column('proof', sa.JSON(), nullable=False),
+    sa.Column('prev_hash', sa.String(length=64), nullable=False),
+    sa.Column('hash', sa.String(length=64), nullable=False),
     sa.Column('created_at', app.core.db.UTCDateTime(timezone=True), nullable=False),
     sa.Column('updated_at', app.core.db.UTCDateTime(timezone=True), nullable=False),
     sa.ForeignKeyConstraint(['campaign_id'], ['campaigns.id'], name=op.f('fk_rolls_campaign_id_campaigns'), ondelete='CASCADE'),
@@ -169,10 +202,12 @@ def downgrade() -> None:
 
     op.drop_table('invites')
     op.drop_table('idempotency_records')
+    op.drop_table('events')
     with op.batch_alter_table('characters', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_characters_campaign_id'))
 
     op.drop_table('characters')
+    op.drop_table('campaign_seeds')
     with op.batch_alter_table('api_keys', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_api_keys_user_id'))
 

@@ -112,6 +112,7 @@ async def test_a_blind_roll_is_hidden_from_its_roller_and_from_other_players(
     answer = await _test(client, t, t.player, "blind")
     assert answer["redacted"] is True
     assert answer["dice"] == [] and answer["result"] == {} and answer["odds"] == {}
+    assert answer["proof"] == [], "the draw would let the roller recompute the dice"
     assert answer["visibility"] == "blind" and answer["user_id"] == t.player.id
     for who in (t.player, t.other, t.spectator):
         assert not await _sees(client, t, who, answer)
@@ -120,7 +121,8 @@ async def test_a_blind_roll_is_hidden_from_its_roller_and_from_other_players(
     whole = expect(await client.get(f"/rolls/{answer['id']}", headers=t.storyteller.auth), 200)
     assert len(whole["dice"]) == 3
     assert whole["result"]["successes"] == sum(d["value"] <= 5 for d in whole["dice"])
-    hidden = {k: v for k, v in answer.items() if k not in ("dice", "result", "odds", "redacted")}
+    withheld = ("dice", "result", "odds", "proof", "redacted")
+    hidden = {k: v for k, v in answer.items() if k not in withheld}
     assert hidden == {k: whole[k] for k in hidden}
 
 
