@@ -122,6 +122,18 @@ async def create(
 
 
 async def _roll(db: Raw, seat: Seat, body: RollBody, override: DiceSource | None) -> dict[str, Any]:
+    ledger = await Ledger.open(db, seat.campaign.id, override)
+    values = await add_roll(db, ledger, seat, body)
+    await ledger.close()
+    return to_answer(values, seat.user_id, seat.is_storyteller)
+
+
+async def add_roll(db: Raw, ledger: Ledger, seat: Seat, body: RollBody) -> dict[str, Any]:
+    """Roll what ``body`` asks for, inside a write job, and store it with its event.
+
+    The building block of every flow that rolls for a character (contests, group actions,
+    long tasks): checks who may roll, reads the sheet, draws from the ledger. Answers the
+    stored values (``to_answer`` turns them into what a viewer may see)."""
     character: characters_repo.CharacterView | None = None
     if body.character_id is not None:
         character = await _character(db, seat, body.character_id)
@@ -135,42 +147,77 @@ async def _roll(db: Raw, seat: Seat, body: RollBody, override: DiceSource | None
     if isinstance(body, TestBody) and body.rerolls and blind_to_roller:
         raise Unprocessable("rerolls: a blind roll hides its dice from you; it takes none")
 
-    ledger = await Ledger.open(db, seat.campaign.id, override)
-    seq = ledger.next_seq()
     dice, draw = await ledger.draw()
     resolved = _resolve(seat, body, character.sheet if character else None, dice)
-    engine_roll = resolved.roll
+    values = await store_roll(
+        db,
+        ledger,
+        campaign_id=seat.campaign.id,
+        ruleset=seat.campaign.ruleset,
+        kind=body.kind,
+        user_id=seat.user_id,
+        character_id=body.character_id,
+        visibility=body.visibility,
+        note=body.note,
+        engine_roll=resolved.roll,
+        proof=[draw],
+        status=resolved.status,
+        state=resolved.state,
+    )
+    if resolved.new_sheet is not None and character is not None:
+        changed = await characters_repo.set_sheet(
+            db, character.id, character.version, resolved.new_sheet, values["created_at"]
+        )
+        if not changed:
+            raise Conflict("the character changed while rolling; roll again")
+    return values
+
+
+async def store_roll(
+    db: Raw,
+    ledger: Ledger,
+    *,
+    campaign_id: str,
+    ruleset: str,
+    kind: str,
+    user_id: str,
+    character_id: str | None,
+    visibility: str,
+    note: str | None,
+    engine_roll: Any,
+    proof: list[dict[str, Any]],
+    status: str = "final",
+    state: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Store an engine roll as a roll of the log: its seq, chain link, row and event.
+
+    Flows whose dice the server rolls on its own (damage checks…) call this directly with
+    a draw of their own from ``ledger``."""
+    seq = ledger.next_seq()
     now = utcnow()
     values: dict[str, Any] = {
         "id": new_id(),
-        "campaign_id": seat.campaign.id,
+        "campaign_id": campaign_id,
         "seq": seq,
-        "ruleset": seat.campaign.ruleset,
-        "kind": body.kind,
-        "character_id": body.character_id,
-        "user_id": seat.user_id,
-        "visibility": body.visibility,
-        "note": body.note,
-        "status": resolved.status,
+        "ruleset": ruleset,
+        "kind": kind,
+        "character_id": character_id,
+        "user_id": user_id,
+        "visibility": visibility,
+        "note": note,
+        "status": status,
         "dice": [die.to_dict() for die in engine_roll.dice],
-        "result": _result(engine_roll, resolved.state),
+        "result": _result(engine_roll, state),
         "odds": engine_roll.odds_dict(),
-        "state": resolved.state or {},
-        "proof": [draw],
+        "state": state or {},
+        "proof": proof,
         "created_at": now,
         "updated_at": now,
     }
     values["prev_hash"], values["hash"] = ledger.link(_chain_view(values), seq)
     await repo.insert(db, values)
     await _record(db, "roll.created", values)
-    if resolved.new_sheet is not None and character is not None:
-        changed = await characters_repo.set_sheet(
-            db, character.id, character.version, resolved.new_sheet, now
-        )
-        if not changed:
-            raise Conflict("the character changed while rolling; roll again")
-    await ledger.close()
-    return to_answer(values, seat.user_id, seat.is_storyteller)
+    return values
 
 
 def _chain_view(values: Mapping[str, Any]) -> dict[str, Any]:
