@@ -1,4 +1,5 @@
-"""The ``fairtable`` command: serve the API, or migrate the database."""
+"""The ``fairtable`` command: serve the API, migrate the database, or verify a campaign's
+dice from an export or an audit bundle (offline: no server, no database)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,23 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Exit 0 when every check passed, 1 otherwise (also for an unreadable file)."""
+    import json
+
+    from app.rules.verify import verify
+
+    try:
+        with open(args.file, encoding="utf-8") as handle:
+            document = json.load(handle)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        print(f"FAIL: cannot read {args.file}: {exc}")
+        return 1
+    report = verify(document)
+    print(report.summary())
+    return 0 if report.ok else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="fairtable", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -52,6 +70,11 @@ def main(argv: list[str] | None = None) -> int:
     serve.set_defaults(func=cmd_serve)
     migrate = sub.add_parser("migrate", help="apply database migrations and exit")
     migrate.set_defaults(func=cmd_migrate)
+    check = sub.add_parser(
+        "verify", help="check the hash chain and every die of an export or audit bundle"
+    )
+    check.add_argument("file", help="a campaign export or a saved GET /campaigns/{cid}/audit")
+    check.set_defaults(func=cmd_verify)
     args = parser.parse_args(argv)
     result: int = args.func(args)
     return result

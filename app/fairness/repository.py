@@ -6,6 +6,8 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Any
 
 from app.core.db import utcnow
 from app.core.rawsql import Raw
@@ -52,3 +54,95 @@ async def create_seed(
         db.time_in(utcnow()),
     )  # fmt: skip
     return commitment
+
+
+# --- what a table may read: the public side of seeds, and the chain ------------------------
+
+_STATE = (
+    "SELECT seed_number, client_seed, next_nonce, last_seq, last_hash FROM campaigns WHERE id = ?"
+)
+# Never the server seed of a seed that is not revealed: the CASE keeps it in the database.
+_SEEDS = (
+    "SELECT number, commitment, CASE WHEN revealed_at IS NULL THEN NULL ELSE server_seed END,"
+    " client_seed, first_nonce, end_nonce, revealed_at FROM campaign_seeds"
+    " WHERE campaign_id = ? ORDER BY number"
+)
+_REVEAL = (
+    "UPDATE campaign_seeds SET end_nonce = ?, revealed_at = ?"
+    " WHERE campaign_id = ? AND number = ? AND revealed_at IS NULL"
+)
+_SET_CURRENT = "UPDATE campaigns SET seed_number = ?, client_seed = ? WHERE id = ?"
+_LINKS = (
+    "SELECT seq, data, prev_hash, hash FROM events WHERE campaign_id = ? AND seq > ?"
+    " AND seq <= ? AND hash IS NOT NULL AND type LIKE 'roll.%' ORDER BY seq LIMIT ?"
+)
+_ROLL_COLUMNS = (
+    "id, campaign_id, seq, ruleset, kind, character_id, user_id, visibility, note, status,"
+    " dice, result, proof, created_at, updated_at, hash"
+)
+
+
+async def state(db: Raw, campaign_id: str) -> tuple[int, str, int, int, str] | None:
+    """(seed number, client seed, next nonce, last seq, chain head) of a campaign."""
+    row = await db.fetchone(_STATE, campaign_id)
+    if row is None:
+        return None
+    number, client_seed, next_nonce, last_seq, last_hash = row
+    return int(number), str(client_seed), int(next_nonce), int(last_seq), str(last_hash)
+
+
+async def seeds(db: Raw, campaign_id: str) -> list[dict[str, Any]]:
+    """Every seed of a campaign, oldest first; ``server_seed`` (hex) only once revealed."""
+    rows = await db.fetchall(_SEEDS, campaign_id)
+    return [
+        {
+            "number": int(number),
+            "commitment": str(commitment),
+            "server_seed": None if secret is None else bytes(secret).hex(),
+            "client_seed": str(client_seed),
+            "first_nonce": int(first_nonce),
+            "end_nonce": None if end_nonce is None else int(end_nonce),
+            "revealed_at": None if revealed_at is None else db.time_out(revealed_at),
+        }
+        for number, commitment, secret, client_seed, first_nonce, end_nonce, revealed_at in rows
+    ]
+
+
+async def reveal(db: Raw, campaign_id: str, number: int, end_nonce: int) -> bool:
+    """Publish seed ``number``: it served the nonces before ``end_nonce`` and no more."""
+    row = await db.fetchone(
+        _REVEAL + " RETURNING number", end_nonce, db.time_in(utcnow()), campaign_id, number
+    )
+    return row is not None
+
+
+async def set_current(db: Raw, campaign_id: str, number: int, client_seed: str) -> None:
+    await db.execute(_SET_CURRENT, number, client_seed, campaign_id)
+
+
+async def links(
+    db: Raw, campaign_id: str, after: int, up_to: int, limit: int
+) -> list[tuple[int, dict[str, Any], str, str]]:
+    """Roll links of the chain in seq order: (seq, event data, prev_hash, hash)."""
+    rows = await db.fetchall(_LINKS, campaign_id, after, up_to, limit)
+    return [(int(seq), db.json_out(data), str(prev), str(h)) for seq, data, prev, h in rows]
+
+
+async def stored_rolls(db: Raw, roll_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """The rolls as the log stores them now, by id (the latest state of each)."""
+    if not roll_ids:
+        return {}
+    marks = ", ".join("?" for _ in roll_ids)
+    # Only "?" marks are formatted in; the ids travel as parameters.
+    query = f"SELECT {_ROLL_COLUMNS} FROM rolls WHERE id IN ({marks})"  # noqa: S608
+    rows = await db.fetchall(query, *roll_ids)
+    names = [name.strip() for name in _ROLL_COLUMNS.split(",")]
+    found: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        values = dict(zip(names, row, strict=True))
+        for name in ("dice", "result", "proof"):
+            values[name] = db.json_out(values[name])
+        for name in ("created_at", "updated_at"):
+            values[name] = db.time_out(values[name])
+        found[str(values["id"])] = values
+    return found

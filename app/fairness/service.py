@@ -1,0 +1,156 @@
+"""Fairness use cases: show the commitments, rotate seeds, and hand out the audit chain.
+
+A rotation publishes the current server seed (so every draw it served can be checked) and
+commits to a fresh one. It locks the campaign row first, like every write, so no roll can
+draw from a seed while it is being revealed. The seed cache of the ledger is keyed by seed
+number, and a rotation moves to a new number: nothing needs evicting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from app.campaigns.ledger import Ledger
+from app.campaigns.service import ROLES, take_seat
+from app.core.errors import Conflict, NotFound
+from app.core.rawsql import Raw
+from app.core.security import Principal
+from app.core.writer import Writer
+from app.events import service as events
+from app.fairness import repository as repo
+from app.rolls.service import to_answer
+from app.rolls.visibility import can_see
+from app.rules.chain import chain_record
+
+MAX_AUDIT_PAGE = 5000
+
+
+def _time(value: datetime | None) -> str | None:
+    return None if value is None else value.isoformat().replace("+00:00", "Z")
+
+
+def _seed_json(seed: Mapping[str, Any]) -> dict[str, Any]:
+    return {**seed, "revealed_at": _time(seed["revealed_at"])}
+
+
+async def fairness(db: Raw, campaign_id: str) -> dict[str, Any]:
+    """The GET /fairness answer: current commitment, nonce, and every seed (past ones
+    revealed). Also what the campaign export embeds under ``fairness``."""
+    found = await repo.state(db, campaign_id)
+    if found is None:
+        raise NotFound("no such campaign")
+    number, client_seed, next_nonce, last_seq, last_hash = found
+    seeds = [_seed_json(s) for s in await repo.seeds(db, campaign_id)]
+    current = next((s for s in seeds if s["number"] == number), None)
+    if current is None:  # never: a campaign is created with its seed number 1
+        raise NotFound("this campaign has no committed seed")
+    return {
+        "campaign_id": campaign_id,
+        "seed_number": number,
+        "commitment": current["commitment"],
+        "client_seed": client_seed,
+        "next_nonce": next_nonce,
+        "last_seq": last_seq,
+        "chain_head": last_hash,
+        "seeds": seeds,
+    }
+
+
+async def rotate(
+    writer: Writer,
+    principal: Principal,
+    campaign_id: str,
+    client_seed: str | None,
+    roles: tuple[str, ...] = ROLES,
+) -> dict[str, Any]:
+    """Reveal the current seed and commit to a new one, with ``client_seed`` or the same
+    client seed as before. Answers the fairness state after the rotation."""
+
+    async def job(db: Raw) -> dict[str, Any]:
+        seat = await take_seat(db, principal, campaign_id, "manage", roles)
+        ledger = await Ledger.open(db, campaign_id)  # the campaign row, locked first
+        seq = ledger.next_seq()
+        old, first_nonce = int(ledger.seed_number), int(ledger.next_nonce)
+        if not await repo.reveal(db, campaign_id, old, first_nonce):
+            raise Conflict("the current seed was already revealed; try again")
+        new_client_seed = str(ledger.client_seed) if client_seed is None else client_seed
+        await repo.create_seed(db, campaign_id, old + 1, new_client_seed, first_nonce)
+        await repo.set_current(db, campaign_id, old + 1, new_client_seed)
+        await ledger.close()
+        state = await fairness(db, campaign_id)
+        revealed = next(s for s in state["seeds"] if s["number"] == old)
+        data = {
+            "by": seat.user_id,
+            "revealed": revealed,
+            "current": {
+                "number": old + 1,
+                "commitment": state["commitment"],
+                "client_seed": new_client_seed,
+                "first_nonce": first_nonce,
+            },
+        }
+        await events.record(db, campaign_id, "fairness.rotated", data, seq=seq)
+        return state
+
+    return await writer.run(job)
+
+
+def _record(data: Mapping[str, Any], seq: int) -> dict[str, Any]:
+    return chain_record(data, seq)
+
+
+def _stored_record(values: Mapping[str, Any], seq: int) -> dict[str, Any]:
+    view = to_answer({**values, "odds": {}}, str(values["user_id"]), True)
+    return chain_record(view, seq)
+
+
+async def audit(
+    db: Raw,
+    campaign_id: str,
+    viewer_id: str | None,
+    viewer_is_storyteller: bool,
+    after: int = 0,
+    limit: int = MAX_AUDIT_PAGE,
+) -> dict[str, Any]:
+    """One page of the chain, as the viewer may see it (``viewer_id`` None: everything,
+    for the campaign export), with the fairness state it ends at.
+
+    Links come from the roll events. The latest link of each roll is also compared with
+    the roll as the log stores it: a mismatch (or a roll gone) is shown under ``stored``,
+    so tampering with either copy is caught by the verifier."""
+    state = await fairness(db, campaign_id)
+    # Bounded by the last seq read with the state: a roll committed in between (READ
+    # COMMITTED on PostgreSQL) is left for the next page, so the page ends at chain_head.
+    rows = await repo.links(db, campaign_id, after, state["last_seq"], limit + 1)
+    more = len(rows) > limit
+    rows = rows[:limit]
+    stored = await repo.stored_rolls(db, sorted({str(data["id"]) for _, data, _, _ in rows}))
+    last_link_of: dict[str, int] = {}
+    for index, (_, data, _, _) in enumerate(rows):
+        last_link_of[str(data["id"])] = index
+    links: list[dict[str, Any]] = []
+    for index, (seq, data, prev_hash, hash_) in enumerate(rows):
+        roll_id = str(data["id"])
+        visible = viewer_id is None or can_see(
+            str(data["visibility"]), str(data["user_id"]), viewer_id, viewer_is_storyteller
+        )
+        record = _record(data, seq)
+        link: dict[str, Any] = {
+            "seq": seq,
+            "roll_id": roll_id,
+            "prev_hash": prev_hash,
+            "hash": hash_,
+            "record": record if visible else None,
+        }
+        row = stored.get(roll_id)
+        if row is None and last_link_of[roll_id] == index:
+            link["stored"] = None  # the roll is gone from the log
+        elif row is not None and row["hash"] == hash_:
+            now = _stored_record(row, seq)
+            if now != record:
+                link["stored"] = now if visible else None
+        links.append(link)
+    next_after = links[-1]["seq"] if more else None
+    return {"campaign_id": campaign_id, "fairness": state, "audit": links, "next_after": next_after}
