@@ -3,14 +3,19 @@
 Pub/sub is only a wake-up call: it may lose messages (a Redis restart), so the hub fills
 any gap from the events table, which is the record. ``publish_nowait`` is synchronous so
 that a commit point can hand events over without awaiting the network.
+
+Presence (who is at the table) is not in the record: it travels on its own channel as
+plain dicts, best effort, through ``publish_presence_nowait``/``subscribe_presence``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
 
 Deliver = Callable[[Sequence[Any]], None]
+DeliverPresence = Callable[[dict[str, Any]], None]
+Reconnected = Callable[[], Awaitable[None]]
 
 
 class Broker(Protocol):
@@ -18,16 +23,26 @@ class Broker(Protocol):
 
     def subscribe(self, deliver: Deliver) -> None: ...
 
+    def publish_presence_nowait(self, message: dict[str, Any]) -> None: ...
+
+    def subscribe_presence(self, deliver: DeliverPresence) -> None: ...
+
+    def on_reconnect(self, callback: Reconnected) -> None:
+        """``callback`` runs after pub/sub came back from an outage, during which events of
+        other instances may have been missed: the hub refills its channels from the DB."""
+
     async def start(self) -> None: ...
 
     async def close(self) -> None: ...
 
 
 class MemoryBroker:
-    """One process: events go straight to the local subscribers (the default)."""
+    """One process: events go straight to the local subscribers (the default). Nothing
+    can be missed, so ``on_reconnect`` callbacks never run."""
 
     def __init__(self) -> None:
         self._subscribers: list[Deliver] = []
+        self._presence: list[DeliverPresence] = []
 
     def publish_nowait(self, events: Sequence[Any]) -> None:
         if not events:
@@ -38,6 +53,16 @@ class MemoryBroker:
     def subscribe(self, deliver: Deliver) -> None:
         self._subscribers.append(deliver)
 
+    def publish_presence_nowait(self, message: dict[str, Any]) -> None:
+        for deliver in self._presence:
+            deliver(message)
+
+    def subscribe_presence(self, deliver: DeliverPresence) -> None:
+        self._presence.append(deliver)
+
+    def on_reconnect(self, callback: Reconnected) -> None:
+        return None
+
     async def start(self) -> None:
         return None
 
@@ -45,11 +70,13 @@ class MemoryBroker:
         return None
 
 
-def create_broker(url: str) -> Broker:
+def create_broker(url: str, prefix: str = "fairtable") -> Broker:
+    """``prefix`` namespaces the Redis channels, so several deployments (or test runs) can
+    share one Redis server without hearing each other."""
     if url.startswith("memory://"):
         return MemoryBroker()
-    if url.startswith(("redis://", "rediss://")):
+    if url.startswith(("redis://", "rediss://", "unix://")):
         from app.realtime.redis_broker import RedisBroker
 
-        return RedisBroker(url)
+        return RedisBroker(url, prefix)
     raise ValueError(f"unknown broker URL {url!r}: use memory:// or redis://")

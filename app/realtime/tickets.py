@@ -1,0 +1,52 @@
+"""Issuing and consuming websocket tickets (see app/realtime/models.py for why).
+
+A ticket is 256 random bits from ``secrets``; only its SHA-256 is stored. Consuming is
+one atomic ``UPDATE … WHERE used = false … RETURNING``: of two instances racing on the
+same ticket, exactly one gets the user back.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from app.core.db import utcnow
+from app.core.ids import hash_secret, new_secret
+from app.core.rawsql import Raw
+
+TICKET_PREFIX = "ftw"
+TICKET_TTL_SECONDS = 60
+
+_INSERT = (
+    "INSERT INTO ws_tickets (hash, user_id, campaign_id, expires_at, used) VALUES (?, ?, ?, ?, ?)"
+)
+_PURGE = "DELETE FROM ws_tickets WHERE expires_at <= ?"
+_CONSUME = (
+    "UPDATE ws_tickets SET used = ? WHERE hash = ? AND campaign_id = ? AND used = ?"
+    " AND expires_at > ? RETURNING user_id"
+)
+
+
+async def issue(
+    db: Raw, user_id: str, campaign_id: str, ttl_seconds: int = TICKET_TTL_SECONDS
+) -> tuple[str, datetime]:
+    """A new ticket for ``user_id`` at ``campaign_id``, and when it expires. Expired
+    tickets are purged on the way, so the table stays as small as the last minute."""
+    now = utcnow()
+    await db.execute(_PURGE, db.time_in(now))
+    ticket = new_secret(TICKET_PREFIX)
+    expires_at = now + timedelta(seconds=ttl_seconds)
+    await db.execute(
+        _INSERT, hash_secret(ticket), user_id, campaign_id, db.time_in(expires_at), False
+    )
+    return ticket, expires_at
+
+
+async def consume(db: Raw, ticket: str, campaign_id: str) -> str | None:
+    """The user the ticket was issued to, if it is unused, unexpired and for this
+    campaign; it is then used up. ``None`` otherwise (the caller answers 4401)."""
+    if not ticket.startswith(TICKET_PREFIX + "_") or len(ticket) > 100:
+        return None
+    row = await db.fetchone(
+        _CONSUME, True, hash_secret(ticket), campaign_id, False, db.time_in(utcnow())
+    )
+    return None if row is None else str(row[0])
