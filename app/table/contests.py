@@ -1,0 +1,225 @@
+"""Contests (opposed actions) over HTTP: create, play a round, resolve a tie.
+
+The storyteller plays every round: the server rolls both sides at once, as ordinary
+public rolls of the log, so neither side can wait to see the other's dice. Contest rolls
+take no rerolls: a round is decided the moment both rolls land, and a reroll would leave
+one side's roll pending while the other waits (documented in docs/table-flow.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.campaigns.ledger import Ledger
+from app.campaigns.service import Seat
+from app.characters import repository as characters_repo
+from app.core import idempotency
+from app.core.db import utcnow
+from app.core.errors import Conflict, Unprocessable
+from app.core.ids import new_id
+from app.core.rawsql import Raw
+from app.core.security import Principal
+from app.core.writer import Writer
+from app.rules import DiceSource
+from app.rules.threed6_flow import Contest, ContestRound, record_round, resolve_tie, start_contest
+from app.table import repository as repo
+from app.table import service as flow
+from app.table.schemas import ContestCreate, ContestSide, ResolveBody
+
+WHAT = "contest"
+MAX_ROUNDS = 50
+"""Ties can repeat a round; past this many rounds the table should call it a draw."""
+
+
+def answer(row: dict[str, Any]) -> dict[str, Any]:
+    data = row["data"]
+    winner = data["winner"]
+    return {
+        "id": row["id"],
+        "campaign_id": row["campaign_id"],
+        "status": row["status"],
+        "winner": winner,
+        "winner_character_id": data[winner]["character_id"] if winner else None,
+        "rounds_to_win": data["rounds_to_win"],
+        "wins_a": data["wins_a"],
+        "wins_b": data["wins_b"],
+        "a": data["a"],
+        "b": data["b"],
+        "rounds": data["rounds"],
+        "created_by": row["created_by"],
+        "created_at": flow.time(row["created_at"]),
+        "updated_at": flow.time(row["updated_at"]),
+    }
+
+
+def _engine(row: dict[str, Any]) -> Contest:
+    data = row["data"]
+    rounds = tuple(
+        ContestRound(r["successes_a"], r["successes_b"], r["winner"]) for r in data["rounds"]
+    )
+    return Contest(data["rounds_to_win"], rounds, row["status"], data["winner"])
+
+
+def _store(row: dict[str, Any], contest: Contest, rounds: list[dict[str, Any]]) -> None:
+    """The engine's new state into ``row`` (``rounds`` carries the roll ids besides)."""
+    row["status"] = contest.status
+    row["data"] = {
+        **row["data"],
+        "rounds": rounds,
+        "winner": contest.winner,
+        "wins_a": contest.wins_a,
+        "wins_b": contest.wins_b,
+    }
+    row["updated_at"] = utcnow()
+
+
+async def create(
+    writer: Writer, principal: Principal, cid: str, body: ContestCreate, key: str | None
+) -> tuple[int, bytes]:
+    """A storyteller opens a contest between two characters of the campaign."""
+    sides = body.model_dump(include={"a", "b"})
+
+    async def act(db: Raw, seat: Seat, ledger: Ledger) -> tuple[int, dict[str, Any]]:
+        if body.a.character_id == body.b.character_id:
+            raise Unprocessable("b.character_id: a character cannot contest itself")
+        for side in ("a", "b"):
+            spec: ContestSide = getattr(body, side)
+            await flow.character(db, seat, spec.character_id, f"{side}.character_id", spec.quality)
+        contest = start_contest(body.rounds_to_win)
+        now = utcnow()
+        row: dict[str, Any] = {
+            "id": new_id(),
+            "campaign_id": seat.campaign.id,
+            "status": contest.status,
+            "data": {**sides, "rounds_to_win": contest.rounds_to_win, "rounds": []},
+            "created_by": seat.user_id,
+            "created_at": now,
+            "updated_at": now,
+        }
+        _store(row, contest, [])
+        await repo.insert(db, "contests", row)
+        result = answer(row)
+        await flow.record(db, ledger, seat, "contest.updated", result)
+        return 201, result
+
+    return await flow.write(
+        writer,
+        principal,
+        cid,
+        scope="roll",
+        roles=flow.STORYTELLER,
+        what="contests",
+        digest=idempotency.fingerprint("contest", cid, body.model_dump(mode="json")),
+        key=key,
+        override=None,
+        act=act,
+    )
+
+
+async def play_round(
+    writer: Writer,
+    principal: Principal,
+    contest_id: str,
+    override: DiceSource | None,
+    key: str | None,
+) -> tuple[int, bytes]:
+    """Roll both sides of the next round and record who won it."""
+
+    async def act(db: Raw, seat: Seat, ledger: Ledger) -> tuple[int, dict[str, Any]]:
+        row = await flow.locked(db, "contests", contest_id, WHAT)
+        contest = _engine(row)
+        _require_running(contest, contest_id)
+        if len(contest.rounds) >= MAX_ROUNDS:
+            raise Conflict(f"the contest has played {MAX_ROUNDS} rounds: call it a draw")
+        number = len(contest.rounds) + 1
+        rolls = []
+        for side in ("a", "b"):
+            spec = row["data"][side]
+            await _still_there(db, seat, spec["character_id"], side)
+            note = f"contest {contest_id}, round {number}, side {side}"
+            rolls.append(
+                await flow.roll_test(
+                    db,
+                    ledger,
+                    seat,
+                    spec["character_id"],
+                    spec["quality"],
+                    note,
+                    advantage=spec["advantage"],
+                    disadvantage=spec["disadvantage"],
+                )
+            )
+        successes_a, successes_b = (r["result"]["successes"] for r in rolls)
+        contest = record_round(contest, successes_a, successes_b)
+        played = {
+            "number": number,
+            **contest.rounds[-1].to_dict(),
+            "roll_a": rolls[0]["id"],
+            "roll_b": rolls[1]["id"],
+        }
+        _store(row, contest, [*row["data"]["rounds"], played])
+        await repo.update(db, "contests", row)
+        result = answer(row)
+        await flow.record(db, ledger, seat, "contest.updated", result)
+        rolled = [flow.roll_answer(r, seat) for r in rolls]
+        return 201, {"round": played, "rolls": rolled, "contest": result}
+
+    return await flow.write(
+        writer,
+        principal,
+        ("contests", contest_id),
+        scope="roll",
+        roles=flow.STORYTELLER,
+        what=WHAT,
+        digest=idempotency.fingerprint("contest.round", contest_id),
+        key=key,
+        override=override,
+        act=act,
+    )
+
+
+def _require_running(contest: Contest, contest_id: str) -> None:
+    if contest.status == "tie":
+        raise Conflict(
+            "the last round is a tie: the storyteller first decides to reroll it or call a "
+            f"draw (POST /contests/{contest_id}/resolve)"
+        )
+    if contest.status != "running":
+        raise Conflict(f"the contest is over: it was {contest.status}")
+
+
+async def _still_there(db: Raw, seat: Seat, character_id: str, side: str) -> None:
+    view = await characters_repo.roll_view(db, character_id)
+    if view is None or view.campaign_id != seat.campaign.id:
+        raise Conflict(f"side {side}'s character {character_id} was deleted: the contest is stuck")
+
+
+async def resolve(
+    writer: Writer, principal: Principal, contest_id: str, body: ResolveBody, key: str | None
+) -> tuple[int, bytes]:
+    """The storyteller's call on a tie: roll the round again, or call the contest a draw."""
+
+    async def act(db: Raw, seat: Seat, ledger: Ledger) -> tuple[int, dict[str, Any]]:
+        row = await flow.locked(db, "contests", contest_id, WHAT)
+        contest = _engine(row)
+        if contest.status != "tie":
+            raise Conflict(f"there is no tie to resolve: the contest is {contest.status}")
+        contest = resolve_tie(contest, body.decision)
+        _store(row, contest, row["data"]["rounds"])
+        await repo.update(db, "contests", row)
+        result = answer(row)
+        await flow.record(db, ledger, seat, "contest.updated", result)
+        return 200, result
+
+    return await flow.write(
+        writer,
+        principal,
+        ("contests", contest_id),
+        scope="roll",
+        roles=flow.STORYTELLER,
+        what=WHAT,
+        digest=idempotency.fingerprint("contest.resolve", contest_id, body.decision),
+        key=key,
+        override=None,
+        act=act,
+    )

@@ -1,0 +1,218 @@
+"""What contests, group actions and long tasks share: who may act, the write job every
+step runs as, the checks of the characters a request names, and the reads.
+
+Every step is one writer job: the caller's seat, then (under the Idempotency-Key) the
+campaign row locked first by ``Ledger.open``, then the item read again under that lock,
+its rolls made with ``app.rolls.service.add_roll`` (ordinary rolls of the log: event,
+hash chain, proof) and its own event recorded with the next seq of the same ledger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.campaigns.ledger import Ledger
+from app.campaigns.service import ROLES, Seat, take_seat
+from app.characters import repository as characters_repo
+from app.characters.repository import CharacterView
+from app.core import idempotency
+from app.core.errors import NotFound, Unprocessable
+from app.core.pagination import decode_cursor, encode_cursor
+from app.core.rawsql import Raw, raw
+from app.core.security import Principal
+from app.core.writer import Writer
+from app.events import service as events
+from app.rolls.schemas import TestBody
+from app.rolls.service import add_roll, encode, to_answer
+from app.rules import DiceSource, RollError, threed6
+from app.table import repository as repo
+from app.table.repository import Table
+
+STORYTELLER = ("storyteller",)
+PLAYING = ("storyteller", "player")
+
+Act = Callable[[Raw, Seat, Ledger], Awaitable[tuple[int, dict[str, Any]]]]
+"""One step under the campaign's lock: (status, answer)."""
+
+
+def time(value: datetime) -> str:
+    return value.isoformat().replace("+00:00", "Z")
+
+
+async def _seat(
+    db: Raw, principal: Principal, campaign_id: str, scope: str, roles: tuple[str, ...], what: str
+) -> Seat:
+    """The caller's seat; a non-member learns nothing, not even that ``what`` exists."""
+    try:
+        return await take_seat(db, principal, campaign_id, scope, roles)
+    except NotFound:
+        raise NotFound(f"no such {what}") from None
+
+
+def require_3d6(seat: Seat, what: str) -> None:
+    ruleset = seat.campaign.ruleset
+    if ruleset != "3d6":
+        raise Unprocessable(f"{what} are a 3d6 rule; this campaign plays {ruleset}")
+
+
+async def write(
+    writer: Writer,
+    principal: Principal,
+    where: str | tuple[Table, str],
+    *,
+    scope: str,
+    roles: tuple[str, ...],
+    what: str,
+    digest: str,
+    key: str | None,
+    override: DiceSource | None,
+    act: Act,
+) -> tuple[int, bytes]:
+    """Run ``act`` as one write job, for a campaign id or for an existing item.
+
+    A keyed retry replays the first answer; a step that raises changes nothing (the job
+    rolls back to its savepoint or its transaction)."""
+
+    if isinstance(where, str):
+        _exists(where, "campaign")
+    else:
+        _exists(where[1], what)
+
+    async def job(db: Raw) -> tuple[int, bytes]:
+        if isinstance(where, str):
+            seat = await _seat(db, principal, where, scope, roles, "campaign")
+            require_3d6(seat, what)
+        else:
+            campaign_id = await repo.campaign_of(db, *where)
+            if campaign_id is None:
+                raise NotFound(f"no such {what}")
+            seat = await _seat(db, principal, campaign_id, scope, roles, what)
+
+        async def produce() -> tuple[int, bytes]:
+            ledger = await Ledger.open(db, seat.campaign.id, override)
+            status, answer = await act(db, seat, ledger)
+            await ledger.close()
+            return status, encode(answer)
+
+        return await idempotency.once(db, seat.user_id, key, digest, produce)
+
+    return await writer.run(job)
+
+
+def _exists(item_id: str, what: str) -> None:
+    """An id with a NUL character names nothing (and PostgreSQL refuses it as a parameter)."""
+    if "\x00" in item_id:
+        raise NotFound(f"no such {what}")
+
+
+async def locked(db: Raw, table: Table, item_id: str, what: str) -> dict[str, Any]:
+    """The item as the campaign's lock leaves it (read after ``Ledger.open``)."""
+    row = await repo.get(db, table, item_id)
+    if row is None:  # deleted with its campaign between the seat check and the lock
+        raise NotFound(f"no such {what}")
+    return row
+
+
+async def character(
+    db: Raw, seat: Seat, character_id: str, field: str, quality: str | None
+) -> CharacterView:
+    """A character a request names: of this campaign, with ``quality`` on its sheet.
+
+    A bad reference is bad input (422, naming the field), checked before any die rolls."""
+    view = await characters_repo.roll_view(db, character_id)
+    if view is None or view.campaign_id != seat.campaign.id:
+        raise Unprocessable(f"{field}: no character {character_id} in this campaign")
+    if quality is not None:
+        try:
+            threed6.parse_sheet(view.sheet).score(quality)
+        except RollError as exc:
+            raise Unprocessable(f"{field}: {exc}") from exc
+    return view
+
+
+async def characters(
+    db: Raw, seat: Seat, ids: Sequence[str], field: str, quality: str | None
+) -> list[CharacterView]:
+    """Each of ``ids`` as ``character`` checks it, none named twice."""
+    found: list[CharacterView] = []
+    for i, character_id in enumerate(ids):
+        if character_id in ids[:i]:
+            raise Unprocessable(f"{field}[{i}]: character {character_id} is named twice")
+        found.append(await character(db, seat, character_id, f"{field}[{i}]", quality))
+    return found
+
+
+async def roll_test(
+    db: Raw,
+    ledger: Ledger,
+    seat: Seat,
+    character_id: str,
+    quality: str,
+    note: str,
+    *,
+    advantage: bool = False,
+    disadvantage: bool = False,
+) -> dict[str, Any]:
+    """An open 3d6 test, rolled as an ordinary, public roll of the log.
+
+    Open (no difficulty) because the flow, not the roll, judges the successes: a contest
+    compares them, a group action holds them against its difficulty, a task pools them. A
+    partial outcome, and the pending choice it would bring, never arises."""
+    body = TestBody(
+        kind="test",
+        character_id=character_id,
+        trait=quality,
+        advantage=advantage,
+        disadvantage=disadvantage,
+        note=note[:500],
+    )
+    return await add_roll(db, ledger, seat, body)
+
+
+def roll_answer(values: dict[str, Any], seat: Seat) -> dict[str, Any]:
+    return to_answer(values, seat.user_id, seat.is_storyteller)
+
+
+async def record(db: Raw, ledger: Ledger, seat: Seat, type: str, data: dict[str, Any]) -> None:
+    """The flow's event, with the next seq of the ledger (never campaigns_repo.next_seq:
+    the ledger writes its counter back on close and would undo that one)."""
+    await events.record(
+        db, seat.campaign.id, type, data, user_id=seat.user_id, seq=ledger.next_seq()
+    )
+
+
+# --- reads ---------------------------------------------------------------------------------
+
+
+async def read_one(
+    session: AsyncSession, principal: Principal, table: Table, item_id: str, what: str
+) -> tuple[Seat, dict[str, Any]]:
+    _exists(item_id, what)
+    db = await raw(session)
+    row = await repo.get(db, table, item_id)
+    if row is None:
+        raise NotFound(f"no such {what}")
+    seat = await _seat(db, principal, row["campaign_id"], "read", ROLES, what)
+    return seat, row
+
+
+async def read_page(
+    session: AsyncSession,
+    seat: Seat,
+    table: Table,
+    limit: int,
+    cursor: str | None,
+    status: str | None,
+    answer: Callable[[dict[str, Any]], dict[str, Any]],
+) -> bytes:
+    """A page of the campaign's items, newest first, in the API's list shape."""
+    rows = await repo.page(
+        await raw(session), table, seat.campaign.id, limit + 1, decode_cursor(cursor), status
+    )
+    page = rows[:limit]
+    next_cursor = encode_cursor(page[-1]["id"]) if len(rows) > limit else None
+    return encode({"items": [answer(r) for r in page], "next_cursor": next_cursor})
