@@ -23,6 +23,19 @@ class CharacterView(NamedTuple):
     version: int
 
 
+class CharacterRow(NamedTuple):
+    """A whole character read without the ORM, for write jobs that answer with it."""
+
+    id: str
+    campaign_id: str
+    owner_id: str | None
+    name: str
+    npc: bool
+    sheet: dict[str, Any]
+    version: int
+
+
+_READ = "SELECT id, campaign_id, owner_id, name, npc, sheet, version FROM characters WHERE id = ?"
 _ROLL_VIEW = "SELECT id, campaign_id, owner_id, npc, sheet, version FROM characters WHERE id = ?"
 _SET_SHEET = (
     "UPDATE characters SET sheet = ?, version = ?, updated_at = ? WHERE id = ? AND version = ?"
@@ -40,6 +53,16 @@ async def roll_view(db: Raw, character_id: str) -> CharacterView | None:
         return None
     cid, campaign_id, owner_id, npc, sheet, version = row
     return CharacterView(cid, campaign_id, owner_id, db.bool_out(npc), db.json_out(sheet), version)
+
+
+async def read(db: Raw, character_id: str) -> CharacterRow | None:
+    row = await db.fetchone(_READ, character_id)
+    if row is None:
+        return None
+    cid, campaign_id, owner_id, name, npc, sheet, version = row
+    return CharacterRow(
+        cid, campaign_id, owner_id, name, db.bool_out(npc), db.json_out(sheet), version
+    )
 
 
 async def set_sheet(

@@ -8,8 +8,15 @@ from fastapi import APIRouter, Header, Response
 
 from app.campaigns.deps import MemberSeat, PlayerSeat
 from app.characters import service
-from app.characters.schemas import CharacterCreate, CharacterList, CharacterRead, CharacterUpdate
+from app.characters.schemas import (
+    CHARACTER_EXAMPLE,
+    CharacterCreate,
+    CharacterList,
+    CharacterRead,
+    CharacterUpdate,
+)
 from app.core.deps import Manager, Reader, SessionDep
+from app.core.openapi import AUTH, BODY, no_content, ok, problems
 from app.core.pagination import Cursor, Limit, decode_cursor, encode_cursor
 
 router = APIRouter(tags=["characters"])
@@ -24,7 +31,21 @@ def _answer(character_read: dict[str, object], response: Response) -> CharacterR
     return CharacterRead.model_validate(character_read)
 
 
-@router.post("/campaigns/{cid}/characters", status_code=201, response_model=CharacterRead)
+@router.post(
+    "/campaigns/{cid}/characters",
+    status_code=201,
+    response_model=CharacterRead,
+    summary="Create a character",
+    responses={
+        **ok(201, CHARACTER_EXAMPLE, "The character; `ETag` holds its version."),
+        **problems(
+            *AUTH,
+            404,
+            *BODY,
+            s422=("Rules violation", "qualities.strong: score must be an integer 0..6, not 9"),
+        ),
+    },
+)
 async def create_character(
     body: CharacterCreate, seat: PlayerSeat, session: SessionDep, response: Response
 ) -> CharacterRead:
@@ -36,10 +57,19 @@ async def create_character(
     return _answer(service.to_read(character, seat.campaign.ruleset), response)
 
 
-@router.get("/campaigns/{cid}/characters", response_model=CharacterList)
+@router.get(
+    "/campaigns/{cid}/characters",
+    response_model=CharacterList,
+    summary="List the characters",
+    responses={
+        **ok(200, {"items": [CHARACTER_EXAMPLE], "next_cursor": None}, "One page."),
+        **problems(*AUTH, 404, 422),
+    },
+)
 async def list_characters(
     seat: MemberSeat, session: SessionDep, limit: Limit = 50, cursor: Cursor = None
 ) -> CharacterList:
+    """The campaign's characters, player characters and NPCs, for any member."""
     rows = await service.list_for(session, seat, limit + 1, decode_cursor(cursor))
     page = rows[:limit]
     return CharacterList(
@@ -50,15 +80,33 @@ async def list_characters(
     )
 
 
-@router.get("/characters/{character_id}", response_model=CharacterRead)
+@router.get(
+    "/characters/{character_id}",
+    response_model=CharacterRead,
+    summary="Read a character",
+    responses={
+        **ok(200, CHARACTER_EXAMPLE, "The character; `ETag` holds its version."),
+        **problems(*AUTH, 404, 422, s404="no such character"),
+    },
+)
 async def get_character(
     character_id: str, principal: Reader, session: SessionDep, response: Response
 ) -> CharacterRead:
+    """One character of a campaign the caller sits at, with the values derived from its
+    sheet (``derived``) by the campaign's ruleset."""
     seat, character = await service.seat_for(session, principal, character_id, "read")
     return _answer(service.to_read(character, seat.campaign.ruleset), response)
 
 
-@router.patch("/characters/{character_id}", response_model=CharacterRead)
+@router.patch(
+    "/characters/{character_id}",
+    response_model=CharacterRead,
+    summary="Edit a character",
+    responses={
+        **ok(200, {**CHARACTER_EXAMPLE, "version": 2}, "The character at its new version."),
+        **problems(*AUTH, 404, 412, 428, *BODY, s404="no such character"),
+    },
+)
 async def update_character(
     character_id: str,
     body: CharacterUpdate,
@@ -76,8 +124,17 @@ async def update_character(
     return _answer(service.to_read(character, seat.campaign.ruleset), response)
 
 
-@router.delete("/characters/{character_id}", status_code=204)
+@router.delete(
+    "/characters/{character_id}",
+    status_code=204,
+    summary="Delete a character",
+    responses={
+        **no_content("Deleted."),
+        **problems(*AUTH, 404, 422, s404="no such character"),
+    },
+)
 async def delete_character(character_id: str, principal: Manager, session: SessionDep) -> Response:
+    """A storyteller deletes any character; a player only their own."""
     seat, character = await service.seat_for(session, principal, character_id, "manage")
     await service.delete(session, seat, character)
     return Response(status_code=204)

@@ -10,7 +10,7 @@ from app.campaigns import repository as campaigns_repo
 from app.campaigns.service import Seat, take_seat
 from app.characters import repository as repo
 from app.characters.models import Character
-from app.characters.repository import CharacterView
+from app.characters.repository import CharacterRow, CharacterView
 from app.characters.sheets import SHEET_RULES, derived_of, normalise
 from app.core.db import utcnow
 from app.core.errors import Forbidden, NotFound, PreconditionFailed, Unprocessable
@@ -19,7 +19,7 @@ from app.core.security import Principal
 from app.events import service as events
 
 
-def to_read(character: Character, ruleset: str) -> dict[str, Any]:
+def to_read(character: Character | CharacterRow, ruleset: str) -> dict[str, Any]:
     return {
         "id": character.id,
         "campaign_id": character.campaign_id,

@@ -7,7 +7,7 @@ advantage means nothing in ``matrix``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from app.core.errors import Forbidden, Unprocessable
@@ -74,7 +74,10 @@ def matrix_test(body: TestBody, sheet_data: dict[str, Any], dice: DiceSource) ->
     if not isinstance(difficulty, int):
         raise Unprocessable("difficulty: a matrix difficulty is an integer 0..20")
     sheet = matrix.parse_sheet(sheet_data)
-    return Resolved(matrix.roll_trait(dice, sheet, body.trait, difficulty=difficulty))
+    roll = matrix.roll_trait(dice, sheet, body.trait, difficulty=difficulty)
+    if body.trait == "faith" and roll.success and sheet.panicked:  # a faith roll ends panic
+        return Resolved(roll, new_sheet=replace(sheet, panicked=False).to_dict())
+    return Resolved(roll)
 
 
 def d20_roll(body: TestBody | SaveBody, sheet_data: dict[str, Any], dice: DiceSource) -> Resolved:

@@ -1,0 +1,70 @@
+"""HTTP edge of campaign export and import."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+
+from app.core.deps import Manager, Reader, SessionDep
+from app.core.openapi import AUTH, BODY, ok, problems
+from app.core.rawsql import raw
+from app.exchange import service
+from app.exchange.schemas import (
+    EXPORT_EXAMPLE,
+    IMPORTED_EXAMPLE,
+    CampaignExport,
+    ImportedCampaign,
+)
+
+router = APIRouter(tags=["export"])
+
+
+@router.get(
+    "/campaigns/{cid}/export",
+    response_model=CampaignExport,
+    summary="Export a campaign",
+    responses={
+        **ok(200, EXPORT_EXAMPLE, "The campaign, as an attachment `campaign-{cid}.json`."),
+        **problems(*AUTH, 404, 422),
+    },
+)
+async def export_campaign(cid: str, principal: Reader, session: SessionDep) -> Response:
+    """The whole campaign as one JSON document (storytellers only): settings, members,
+    characters, every roll with its proof and hash links, every event, the fairness state
+    and the unredacted audit chain. ``fairtable verify`` checks it as it is; ``POST
+    /campaigns/import`` takes it back. The current server seed is never in it."""
+    document: dict[str, Any] = await service.export(await raw(session), principal, cid)
+    body = json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode()
+    headers = {"Content-Disposition": f'attachment; filename="campaign-{cid}.json"'}
+    return Response(content=body, media_type="application/json", headers=headers)
+
+
+@router.post(
+    "/campaigns/import",
+    status_code=201,
+    response_model=ImportedCampaign,
+    summary="Import a campaign",
+    responses={
+        **ok(201, IMPORTED_EXAMPLE, "The campaign created here, and what it holds."),
+        **problems(
+            *AUTH,
+            409,
+            *BODY,
+            s409="this campaign (or one of its characters or rolls) already exists here; "
+            "delete it first, or import into another instance",
+            s422=(
+                "Unprocessable content",
+                "fairness.commitment: is not the current seed's commitment",
+            ),
+        ),
+    },
+)
+async def import_campaign(
+    document: CampaignExport, principal: Manager, request: Request
+) -> dict[str, Any]:
+    """Recreate an exported campaign here, with you as its storyteller. The document is
+    checked whole before anything is written: a bad one answers 422 and creates nothing;
+    a campaign that already exists here answers 409."""
+    return await service.import_campaign(request.app.state.writer, principal, document)

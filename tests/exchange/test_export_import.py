@@ -1,0 +1,236 @@
+"""Campaign export and import: the document, the round trip, another instance, refusals."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+import os
+import secrets
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+from httpx import ASGITransport, AsyncClient
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from app.core.migrate import upgrade
+from app.core.settings import Settings
+from app.main import create_app
+from app.rules.verify import verify
+from tests.service.table import (
+    SHEET_MATRIX,
+    Person,
+    campaign,
+    character,
+    expect,
+    join,
+    register,
+    roll,
+)
+
+
+async def _played(http: AsyncClient) -> tuple[Person, Person, str, dict[str, Any]]:
+    """A matrix table with some history: rolls of every visibility, a hit with its
+    checks, a rotated seed, and rolls under the new one."""
+    st = await register(http, "teller")
+    player = await register(http, "player")
+    cid = (await campaign(http, st, "matrix", {"npc_fatigue_only": True}))["id"]
+    await join(http, st, cid, player)
+    pc = await character(http, player, cid, SHEET_MATRIX, name="Ficelle")
+    npc = await character(http, st, cid, {**SHEET_MATRIX, "counters": {"fatigue": 9}}, npc=True)
+    for visibility in ("public", "private", "blind"):
+        await roll(
+            http, player, cid, kind="test", character_id=pc["id"], trait="agility",
+            visibility=visibility, note=f"a {visibility} roll",
+        )  # fmt: skip
+    damage = {"type": "physical", "formula": "1d6+1d4"}
+    expect(await http.post(f"/characters/{npc['id']}/damage", json=damage, headers=st.auth), 200)
+    expect(await http.post(f"/campaigns/{cid}/fairness/rotate", headers=st.auth), 200)
+    await roll(http, st, cid, kind="formula", formula="4d6kh3+2", visibility="storyteller")
+    await roll(http, player, cid, kind="test", character_id=pc["id"], trait="faith")
+    exported = expect(await http.get(f"/campaigns/{cid}/export", headers=st.auth), 200)
+    return st, player, cid, exported
+
+
+def _comparable(document: dict[str, Any]) -> dict[str, Any]:
+    """The document without what an import necessarily renews: the export time and the
+    current seed (the source's stays secret; the import commits to a fresh one)."""
+    found = copy.deepcopy(document)
+    found.pop("exported_at")
+    fairness = found["fairness"]
+    fairness.pop("seed_number")
+    fairness.pop("commitment")
+    fairness["seeds"] = [s for s in fairness["seeds"] if s["server_seed"] is not None]
+    return found
+
+
+async def test_an_export_holds_the_whole_campaign_and_verifies(client: AsyncClient) -> None:
+    st, player, cid, exported = await _played(client)
+    assert exported["format"] == "fairtable-campaign" and exported["version"] == 1
+    assert exported["campaign"]["id"] == cid
+    assert exported["campaign"]["settings"] == {"npc_fatigue_only": True}
+    members = {m["username"]: m["role"] for m in exported["members"]}
+    assert members == {st.username: "storyteller", player.username: "player"}
+    kinds = [r["kind"] for r in exported["rolls"]]
+    assert kinds[:4] == ["test", "test", "test", "damage"]
+    assert [r["seq"] for r in exported["rolls"]] == sorted(r["seq"] for r in exported["rolls"])
+    assert {r["visibility"] for r in exported["rolls"]} >= {"private", "blind"}
+    assert all(link["record"] is not None for link in exported["audit"])
+    report = verify(exported)
+    assert report.ok, report.failure
+    assert report.draws > 0  # the draws of the revealed seed were recomputed
+    # The current seed is never exported; the revealed one is.
+    current = exported["fairness"]["seed_number"]
+    seeds = {s["number"]: s for s in exported["fairness"]["seeds"]}
+    assert seeds[current]["server_seed"] is None
+    assert seeds[current - 1]["server_seed"] is not None
+
+    forbidden = await client.get(f"/campaigns/{cid}/export", headers=player.auth)
+    assert forbidden.status_code == 403
+
+
+async def test_export_then_import_then_export_gives_the_same_document(
+    client: AsyncClient,
+) -> None:
+    st, player, cid, first = await _played(client)
+    expect(await client.delete(f"/campaigns/{cid}", headers=st.auth), 204)
+    created = expect(await client.post("/campaigns/import", json=first, headers=st.auth), 201)
+    assert created["id"] == cid
+    assert (created["rolls"], created["members"], created["mapped_to_you"]) == (
+        len(first["rolls"]), 2, [],
+    )  # fmt: skip
+    second = expect(await client.get(f"/campaigns/{cid}/export", headers=st.auth), 200)
+    assert json.dumps(_comparable(second), sort_keys=True) == json.dumps(
+        _comparable(first), sort_keys=True
+    )
+    report = verify(second)
+    assert report.ok, report.failure
+    # The source's current seed stays a commitment here, closed at the source's next nonce;
+    # a fresh seed of this instance serves from there on.
+    source_current = first["fairness"]["seed_number"]
+    kept, fresh = second["fairness"]["seeds"][-2:]
+    assert (kept["number"], kept["commitment"]) == (
+        source_current, first["fairness"]["commitment"],
+    )  # fmt: skip
+    assert (kept["server_seed"], kept["end_nonce"]) == (None, first["fairness"]["next_nonce"])
+    assert fresh["number"] == second["fairness"]["seed_number"] == source_current + 1
+    assert fresh["first_nonce"] == first["fairness"]["next_nonce"]
+
+    # The imported campaign plays on from the chain's head, with a fresh seed.
+    pc = next(c for c in second["characters"] if not c["npc"])
+    await roll(client, player, cid, kind="test", character_id=pc["id"], trait="memory")
+    third = expect(await client.get(f"/campaigns/{cid}/export", headers=st.auth), 200)
+    assert len(third["rolls"]) == len(first["rolls"]) + 1
+    report = verify(third)
+    assert report.ok, report.failure
+
+
+async def test_importing_a_campaign_that_is_still_here_is_refused(client: AsyncClient) -> None:
+    st, _, _, exported = await _played(client)
+    mine = expect(await client.get("/campaigns", headers=st.auth), 200)["items"]
+    response = await client.post("/campaigns/import", json=exported, headers=st.auth)
+    assert response.status_code == 409
+    assert expect(await client.get("/campaigns", headers=st.auth), 200)["items"] == mine
+
+
+async def test_a_bad_document_is_refused_whole_and_creates_nothing(client: AsyncClient) -> None:
+    st, _, cid, exported = await _played(client)
+    expect(await client.delete(f"/campaigns/{cid}", headers=st.auth), 204)
+    importer = await register(client, "importer")
+
+    def broken(change: Any) -> dict[str, Any]:
+        document = copy.deepcopy(exported)
+        change(document)
+        return document
+
+    cases = [
+        broken(lambda d: d.update(surprise=1)),
+        broken(lambda d: d.update(format="something-else")),
+        broken(lambda d: d["rolls"][0].update(dice="many")),
+        broken(lambda d: d["characters"][0]["sheet"]["rows"].update(body=99)),
+        broken(lambda d: d["fairness"].update(chain_head="0" * 64)),
+        broken(lambda d: d["fairness"]["seeds"][0].update(server_seed="ab" * 32)),
+        broken(lambda d: d["events"].reverse()),
+        broken(lambda d: d["campaign"].update(settings={"reroll_any_die": True})),
+    ]
+    for document in cases:
+        response = await client.post("/campaigns/import", json=document, headers=importer.auth)
+        assert response.status_code == 422, response.text
+        assert response.headers["content-type"].startswith("application/problem+json")
+    assert expect(await client.get("/campaigns", headers=importer.auth), 200)["items"] == []
+
+
+# --- another instance -------------------------------------------------------------------------
+
+
+async def _admin(url: str, statement: str) -> None:
+    engine = create_async_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        async with engine.connect() as conn:
+            await conn.execute(text(statement))
+    finally:
+        await engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def other_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A second, empty instance's database (same backend as the test run)."""
+    server = os.environ.get("VTT_TEST_DATABASE_URL")
+    if not server:
+        url = f"sqlite+aiosqlite:///{Path(tmp_path_factory.mktemp('other')) / 'other.db'}"
+        upgrade(url)
+        yield url
+        return
+    name = f"fairtable_other_{secrets.token_hex(6)}"
+    asyncio.run(_admin(server, f'CREATE DATABASE "{name}"'))
+    url = make_url(server).set(database=name).render_as_string(hide_password=False)
+    try:
+        upgrade(url)
+        yield url
+    finally:
+        asyncio.run(_admin(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def other(settings: Settings, other_database: str) -> AsyncIterator[AsyncClient]:
+    application = create_app(settings.model_copy(update={"database_url": other_database}))
+    async with application.router.lifespan_context(application):
+        transport = ASGITransport(app=application)
+        async with AsyncClient(transport=transport, base_url="http://test/api/v1") as http:
+            yield http
+
+
+async def test_on_another_instance_unknown_members_map_to_the_importer(
+    client: AsyncClient, other: AsyncClient
+) -> None:
+    st, player, cid, exported = await _played(client)
+    newcomer = await register(other, "newcomer")
+    created = expect(
+        await other.post("/campaigns/import", json=exported, headers=newcomer.auth), 201
+    )
+    assert sorted(created["mapped_to_you"]) == sorted([st.username, player.username])
+    members = expect(await other.get(f"/campaigns/{cid}/members", headers=newcomer.auth), 200)
+    assert [(m["user_id"], m["role"]) for m in members] == [(newcomer.id, "storyteller")]
+    again = expect(await other.get(f"/campaigns/{cid}/export", headers=newcomer.auth), 200)
+    assert [c["owner_id"] for c in again["characters"]] == [newcomer.id, None]
+    # The log is history: the same rolls, authors, proofs and links, and it verifies.
+    assert again["rolls"] == exported["rolls"]
+    assert again["audit"] == exported["audit"]
+    report = verify(again)
+    assert report.ok, report.failure
+
+
+async def test_an_import_may_be_larger_than_other_requests(client: AsyncClient) -> None:
+    st, _, cid, exported = await _played(client)
+    expect(await client.delete(f"/campaigns/{cid}", headers=st.auth), 204)
+    padded = json.dumps(exported) + " " * (100 * 1024)  # past the 64 KiB of other requests
+    headers = {**st.auth, "Content-Type": "application/json"}
+    created = await client.post("/campaigns/import", content=padded, headers=headers)
+    assert created.status_code == 201, created.text
+    elsewhere = await client.post("/campaigns", content=padded, headers=headers)
+    assert elsewhere.status_code == 413
