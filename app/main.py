@@ -12,17 +12,26 @@ from sqlalchemy import text
 
 from app.accounts.routes import router as accounts_router
 from app.campaigns.routes import router as campaigns_router
+from app.characters.damage_routes import router as damage_router
 from app.characters.routes import router as characters_router
 from app.core.db import create_engine, create_sessionmaker, sqlite_checkpointer
 from app.core.errors import AppError, install_handlers
+from app.core.ids import configure_pepper
 from app.core.limits import BodySizeLimit
+from app.core.openapi import install_openapi, ok, problems
 from app.core.security import AuthCache, configure_password_hashing
 from app.core.settings import Settings, get_settings
 from app.core.writer import create_writer
+from app.events.routes import router as events_router
+from app.exchange.routes import router as exchange_router
+from app.fairness.routes import router as fairness_router
 from app.odds.routes import router as odds_router
 from app.realtime.broker import create_broker
+from app.realtime.hub import start_hub
+from app.realtime.routes import router as realtime_router
 from app.rolls.routes import router as rolls_router
 from app.rules import SystemDice
+from app.table.routes import router as table_router
 
 API_PREFIX = "/api/v1"
 
@@ -39,15 +48,17 @@ def tune_garbage_collector() -> None:
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     configure_password_hashing(settings.password_time_cost, settings.password_memory_kib)
+    configure_pepper(settings.secret_key)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = create_engine(settings.database_url, pool_size=settings.db_pool_size)
         app.state.engine = engine
         app.state.sessionmaker = create_sessionmaker(engine)
-        app.state.broker = broker = create_broker(settings.broker_url)
+        app.state.broker = broker = create_broker(settings.broker_url, settings.redis_prefix)
         await broker.start()
         app.state.writer = create_writer(engine, app.state.sessionmaker, broker.publish_nowait)
+        hub = start_hub(app.state, settings.ws_queue_size)
         tune_garbage_collector()
         checkpointer = sqlite_checkpointer(settings.database_url)
         if checkpointer is not None:
@@ -55,6 +66,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            await hub.close_all()  # 1001 to every socket, before the engine goes
             await app.state.writer.close()
             await broker.close()
             await engine.dispose()
@@ -72,6 +84,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # None: dice come from each campaign's committed seed. Tests may put a ScriptedDice here.
     app.state.dice = SystemDice() if settings.dice == "system" else None
     install_handlers(app)
+    install_openapi(app)
 
     # Rolls first: routes are matched in order, and rolling is what a table does most.
     for router in (
@@ -79,16 +92,29 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         accounts_router,
         campaigns_router,
         characters_router,
+        damage_router,
+        exchange_router,
         odds_router,
+        table_router,
+        fairness_router,
+        events_router,
+        realtime_router,
     ):
         app.include_router(router, prefix=API_PREFIX)
 
-    @app.get("/healthz", tags=["health"])
+    @app.get(
+        "/healthz", tags=["health"], summary="Liveness", responses=ok(200, {"status": "ok"}, "Up.")
+    )
     async def healthz() -> dict[str, str]:
         """The process is up."""
         return {"status": "ok"}
 
-    @app.get("/readyz", tags=["health"])
+    @app.get(
+        "/readyz",
+        tags=["health"],
+        summary="Readiness",
+        responses={**ok(200, {"status": "ready"}, "Ready."), **problems(503)},
+    )
     async def readyz() -> dict[str, str]:
         """The database answers."""
         try:
@@ -105,5 +131,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             allow_methods=["*"],
             allow_headers=["*"],
         )
-    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(
+        BodySizeLimit,
+        max_bytes=settings.max_body_bytes,
+        wider={f"{API_PREFIX}/campaigns/import": settings.max_import_bytes},
+    )
     return app

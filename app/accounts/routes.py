@@ -7,6 +7,10 @@ from fastapi import APIRouter, Request, Response
 from app.accounts import service
 from app.accounts.models import ApiKey
 from app.accounts.schemas import (
+    API_KEY_CREATED_EXAMPLE,
+    API_KEY_EXAMPLE,
+    TOKEN_EXAMPLE,
+    USER_EXAMPLE,
     ApiKeyCreate,
     ApiKeyCreated,
     ApiKeyRead,
@@ -16,6 +20,7 @@ from app.accounts.schemas import (
     UserRead,
 )
 from app.core.deps import CurrentPrincipal, LoggedIn, SessionDep, SettingsDep
+from app.core.openapi import AUTH, BODY, no_content, ok, problems
 
 router = APIRouter(tags=["accounts"])
 
@@ -26,44 +31,95 @@ def _key_read(key: ApiKey) -> ApiKeyRead:
     )
 
 
-@router.post("/users", status_code=201, response_model=UserRead)
+@router.post(
+    "/users",
+    status_code=201,
+    response_model=UserRead,
+    summary="Register an account",
+    responses={**ok(201, USER_EXAMPLE, "The new account."), **problems(409, *BODY)},
+)
 async def create_user(body: UserCreate, session: SessionDep) -> UserRead:
-    """Register an account. Usernames are case-insensitive and stored lower-case."""
+    """Register an account. Usernames are case-insensitive and stored lower-case; a taken
+    username answers 409. ``display_name`` defaults to the username."""
     user = await service.register(session, body.username, body.password, body.display_name)
     return UserRead(id=user.id, username=user.username, display_name=user.display_name)
 
 
-@router.post("/auth/token", response_model=TokenRead)
+@router.post(
+    "/auth/token",
+    response_model=TokenRead,
+    summary="Log in",
+    responses={
+        **ok(200, TOKEN_EXAMPLE, "A bearer token for the `Authorization` header."),
+        **problems(401, 429, *BODY, s401="wrong username or password"),
+    },
+)
 async def create_token(body: TokenRequest, session: SessionDep, settings: SettingsDep) -> TokenRead:
-    """Exchange a username and password for a bearer token. Repeated failures answer 429."""
+    """Exchange a username and password for a bearer token. Repeated failures lock the
+    username for a while: 429 with a ``Retry-After`` header."""
     secret, token = await service.login(session, settings, body.username, body.password)
     return TokenRead(access_token=secret, expires_at=token.expires_at)
 
 
-@router.get("/users/me", response_model=UserRead)
+@router.get(
+    "/users/me",
+    response_model=UserRead,
+    summary="Who am I",
+    responses={**ok(200, USER_EXAMPLE, "The caller's account."), **problems(401)},
+)
 async def me(principal: CurrentPrincipal) -> UserRead:
+    """The account behind the credential, whether a login token or an API key."""
     return UserRead(
         id=principal.user_id, username=principal.username, display_name=principal.display_name
     )
 
 
-@router.post("/api-keys", status_code=201, response_model=ApiKeyCreated)
+@router.post(
+    "/api-keys",
+    status_code=201,
+    response_model=ApiKeyCreated,
+    summary="Create an API key",
+    responses={
+        **ok(201, API_KEY_CREATED_EXAMPLE, "The key, shown this once."),
+        **problems(
+            *AUTH, *BODY, s403="API keys are managed with a login token, not with another key"
+        ),
+    },
+)
 async def create_api_key(
     body: ApiKeyCreate, principal: LoggedIn, session: SessionDep
 ) -> ApiKeyCreated:
-    """Create a key for a third-party tool; the key is in this answer only."""
+    """Create a key for a third-party tool, limited to ``scopes``: ``read`` (see), ``roll``
+    (roll dice) and ``manage`` (change things). The key is in this answer only. Keys are
+    managed with a login token, never with another key (403)."""
     secret, key = await service.create_api_key(session, principal.user_id, body.name, body.scopes)
     return ApiKeyCreated(**_key_read(key).model_dump(), key=secret)
 
 
-@router.get("/api-keys", response_model=list[ApiKeyRead])
+@router.get(
+    "/api-keys",
+    response_model=list[ApiKeyRead],
+    summary="List my API keys",
+    responses={**ok(200, [API_KEY_EXAMPLE], "The caller's live keys."), **problems(*AUTH)},
+)
 async def list_api_keys(principal: LoggedIn, session: SessionDep) -> list[ApiKeyRead]:
+    """The caller's keys that are not revoked; the secret itself is never shown again."""
     return [_key_read(k) for k in await service.list_api_keys(session, principal.user_id)]
 
 
-@router.delete("/api-keys/{key_id}", status_code=204)
+@router.delete(
+    "/api-keys/{key_id}",
+    status_code=204,
+    summary="Revoke an API key",
+    responses={
+        **no_content("Revoked: the key no longer authenticates."),
+        **problems(*AUTH, 404, 422, s404="no such API key"),
+    },
+)
 async def revoke_api_key(
     key_id: str, principal: LoggedIn, session: SessionDep, request: Request
 ) -> Response:
+    """Revoke one of the caller's keys; it stops working at once on this process and
+    within the credential cache's lifetime on others."""
     await service.revoke_api_key(session, request.app.state.auth_cache, principal.user_id, key_id)
     return Response(status_code=204)

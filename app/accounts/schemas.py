@@ -7,6 +7,21 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+# Examples shown in the OpenAPI document (/docs), consistent with one another.
+USER_EXAMPLE = {"id": "01jd8m5w7q3xv0c4e9r2k6t1za", "username": "ada", "display_name": "Ada"}
+TOKEN_EXAMPLE = {
+    "access_token": "ftt_f9BKPsGFyQ1T3H4n_4D0zDeo6bMP-JVRknDdRYHFGdc",
+    "token_type": "bearer",
+    "expires_at": "2026-12-07T08:45:13Z",
+}
+API_KEY_EXAMPLE = {
+    "id": "01jd8m6a2b3c4d5e6f7g8h9j0k",
+    "name": "dice bot",
+    "scopes": ["read", "roll"],
+    "created_at": "2026-11-30T08:45:13Z",
+}
+API_KEY_CREATED_EXAMPLE = {**API_KEY_EXAMPLE, "key": "ftk_Q2x5cGhvbi1kaWNlLWJvdC1rZXktZXhhbXBsZQ"}
+
 Username = Field(min_length=3, max_length=40, pattern=r"^[A-Za-z0-9_.-]+$")
 
 
@@ -36,6 +51,11 @@ class UserRead(BaseModel):
 class TokenRequest(Strict):
     username: str = Field(min_length=1, max_length=40)
     password: str = Field(min_length=1, max_length=200)
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"username": "ada", "password": "correct horse"}]},
+    )
 
 
 class TokenRead(BaseModel):

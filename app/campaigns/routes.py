@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Request, Response
 
 from app.campaigns import service
 from app.campaigns.deps import AnySeatManaging, MemberSeat, StorytellerSeat
 from app.campaigns.models import Campaign
 from app.campaigns.schemas import (
+    CAMPAIGN_EXAMPLE,
+    INVITE_ACCEPTED_EXAMPLE,
+    INVITE_EXAMPLE,
+    MEMBER_EXAMPLES,
     CampaignCreate,
     CampaignList,
     CampaignRead,
@@ -20,6 +24,7 @@ from app.campaigns.schemas import (
 )
 from app.campaigns.service import CampaignInfo
 from app.core.deps import Manager, Reader, SessionDep, SettingsDep
+from app.core.openapi import AUTH, BODY, no_content, ok, problems
 from app.core.pagination import Cursor, Limit, decode_cursor, encode_cursor
 
 router = APIRouter(tags=["campaigns"])
@@ -36,18 +41,35 @@ def _read(campaign: Campaign | CampaignInfo, role: str) -> CampaignRead:
     )
 
 
-@router.post("/campaigns", status_code=201, response_model=CampaignRead)
+@router.post(
+    "/campaigns",
+    status_code=201,
+    response_model=CampaignRead,
+    summary="Open a campaign",
+    responses={**ok(201, CAMPAIGN_EXAMPLE, "The new campaign."), **problems(*AUTH, *BODY)},
+)
 async def create_campaign(
     body: CampaignCreate, principal: Manager, session: SessionDep
 ) -> CampaignRead:
-    """Open a campaign with one ruleset; its creator becomes its storyteller."""
+    """Open a campaign with one ruleset, fixed for its lifetime; its creator becomes its
+    storyteller. ``settings`` are checked against the ruleset's own (422 if unknown)."""
     campaign = await service.create(
         session, principal.user_id, body.name, body.ruleset, body.settings
     )
     return _read(campaign, "storyteller")
 
 
-@router.get("/campaigns", response_model=CampaignList)
+@router.get(
+    "/campaigns",
+    response_model=CampaignList,
+    summary="List my campaigns",
+    responses={
+        **ok(200, {"items": [CAMPAIGN_EXAMPLE], "next_cursor": None}, "One page."),
+        **problems(
+            *AUTH, 422, s422=("Unprocessable content", "cursor: not a cursor this server issued")
+        ),
+    },
+)
 async def list_campaigns(
     principal: Reader, session: SessionDep, limit: Limit = 50, cursor: Cursor = None
 ) -> CampaignList:
@@ -60,12 +82,26 @@ async def list_campaigns(
     return CampaignList(items=[_read(c, m.role) for c, m in page], next_cursor=next_cursor)
 
 
-@router.get("/campaigns/{cid}", response_model=CampaignRead)
+@router.get(
+    "/campaigns/{cid}",
+    response_model=CampaignRead,
+    summary="Read a campaign",
+    responses={**ok(200, CAMPAIGN_EXAMPLE, "The campaign."), **problems(*AUTH, 404, 422)},
+)
 async def get_campaign(seat: MemberSeat) -> CampaignRead:
+    """One campaign the caller sits at, with the caller's role; 404 for anyone else."""
     return _read(seat.campaign, seat.role)
 
 
-@router.patch("/campaigns/{cid}", response_model=CampaignRead)
+@router.patch(
+    "/campaigns/{cid}",
+    response_model=CampaignRead,
+    summary="Edit a campaign",
+    responses={
+        **ok(200, CAMPAIGN_EXAMPLE, "The campaign as it is now."),
+        **problems(*AUTH, 404, *BODY),
+    },
+)
 async def update_campaign(
     body: CampaignUpdate, seat: StorytellerSeat, session: SessionDep
 ) -> CampaignRead:
@@ -74,13 +110,28 @@ async def update_campaign(
     return _read(campaign, seat.role)
 
 
-@router.delete("/campaigns/{cid}", status_code=204)
+@router.delete(
+    "/campaigns/{cid}",
+    status_code=204,
+    summary="Delete a campaign",
+    responses={**no_content("Deleted."), **problems(*AUTH, 404, 422)},
+)
 async def delete_campaign(seat: StorytellerSeat, session: SessionDep) -> Response:
+    """A storyteller deletes the campaign with its characters, rolls and events."""
     await service.delete(session, seat)
     return Response(status_code=204)
 
 
-@router.post("/campaigns/{cid}/invites", status_code=201, response_model=InviteRead)
+@router.post(
+    "/campaigns/{cid}/invites",
+    status_code=201,
+    response_model=InviteRead,
+    summary="Invite someone",
+    responses={
+        **ok(201, INVITE_EXAMPLE, "The code to hand out."),
+        **problems(*AUTH, 404, *BODY),
+    },
+)
 async def create_invite(
     body: InviteCreate, seat: StorytellerSeat, session: SessionDep, settings: SettingsDep
 ) -> InviteRead:
@@ -90,28 +141,68 @@ async def create_invite(
     return InviteRead(code=code, role=invite.role, expires_at=invite.expires_at)  # type: ignore[arg-type]
 
 
-@router.post("/invites/{code}/accept", response_model=InviteAccepted)
+@router.post(
+    "/invites/{code}/accept",
+    response_model=InviteAccepted,
+    summary="Accept an invite",
+    responses={
+        **ok(200, INVITE_ACCEPTED_EXAMPLE, "The caller now sits at the campaign."),
+        **problems(
+            *AUTH,
+            404,
+            409,
+            422,
+            s404="this invite code is unknown or has expired",
+            s409="you already sit at this campaign as player",
+        ),
+    },
+)
 async def accept_invite(code: str, principal: Manager, session: SessionDep) -> InviteAccepted:
+    """Take the seat an invite offers. 409 when the caller already sits at the campaign."""
     membership = await service.accept_invite(session, principal.user_id, code)
     return InviteAccepted(campaign_id=membership.campaign_id, role=membership.role)  # type: ignore[arg-type]
 
 
-@router.get("/campaigns/{cid}/members", response_model=list[MemberRead])
-async def list_members(seat: MemberSeat, session: SessionDep) -> list[MemberRead]:
-    return [MemberRead(**m) for m in await service.list_members(session, seat.campaign.id)]
+@router.get(
+    "/campaigns/{cid}/members",
+    response_model=list[MemberRead],
+    summary="List the members",
+    responses={**ok(200, MEMBER_EXAMPLES, "Everyone at the table."), **problems(*AUTH, 404, 422)},
+)
+async def list_members(seat: MemberSeat, session: SessionDep, request: Request) -> list[MemberRead]:
+    """Everyone seated at the campaign with their role; any member may read it."""
+    online = request.app.state.presence.online(seat.campaign.id)
+    return [MemberRead(**m) for m in await service.list_members(session, seat.campaign.id, online)]
 
 
-@router.patch("/campaigns/{cid}/members/{user_id}", response_model=MemberRead)
+@router.patch(
+    "/campaigns/{cid}/members/{user_id}",
+    response_model=MemberRead,
+    summary="Change a member's role",
+    responses={
+        **ok(200, MEMBER_EXAMPLES[1], "The member with the new role."),
+        **problems(*AUTH, 404, 409, *BODY, s409="a campaign keeps at least one storyteller"),
+    },
+)
 async def change_member_role(
-    user_id: str, body: MemberUpdate, seat: StorytellerSeat, session: SessionDep
+    user_id: str, body: MemberUpdate, seat: StorytellerSeat, session: SessionDep, request: Request
 ) -> MemberRead:
     """Give a member another role; the last storyteller cannot step down."""
     await service.change_role(session, seat, user_id, body.role)
-    members = await service.list_members(session, seat.campaign.id)
+    online = request.app.state.presence.online(seat.campaign.id)
+    members = await service.list_members(session, seat.campaign.id, online)
     return MemberRead(**next(m for m in members if m["user_id"] == user_id))
 
 
-@router.delete("/campaigns/{cid}/members/{user_id}", status_code=204)
+@router.delete(
+    "/campaigns/{cid}/members/{user_id}",
+    status_code=204,
+    summary="Remove a member, or leave",
+    responses={
+        **no_content("The member no longer sits at the campaign."),
+        **problems(*AUTH, 404, 409, 422, s409="a campaign keeps at least one storyteller"),
+    },
+)
 async def remove_member(user_id: str, seat: AnySeatManaging, session: SessionDep) -> Response:
     """A storyteller removes a member; any member may remove themself (leave)."""
     await service.remove_member(session, seat, user_id)

@@ -7,6 +7,36 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+# Examples shown in the OpenAPI document (/docs), consistent with one another.
+CAMPAIGN_EXAMPLE = {
+    "id": "01jd8m7c4d5e6f7g8h9j0k1m2n",
+    "name": "The Kittens' Boat",
+    "ruleset": "3d6",
+    "settings": {"reroll_any_die": False},
+    "created_at": "2026-11-30T08:45:13Z",
+    "role": "storyteller",
+}
+INVITE_EXAMPLE = {
+    "code": "aZX4jemoL-GrbyDT",
+    "role": "player",
+    "expires_at": "2026-12-07T08:45:13Z",
+}
+INVITE_ACCEPTED_EXAMPLE = {"campaign_id": CAMPAIGN_EXAMPLE["id"], "role": "player"}
+MEMBER_EXAMPLES = [
+    {
+        "user_id": "01jd8m5w7q3xv0c4e9r2k6t1za",
+        "display_name": "Ada",
+        "role": "storyteller",
+        "online": True,
+    },
+    {
+        "user_id": "01jd8m8e1f2g3h4j5k6m7n8p9q",
+        "display_name": "Leo",
+        "role": "player",
+        "online": False,
+    },
+]
+
 Ruleset = Literal["3d6", "matrix", "d20"]
 Role = Literal["storyteller", "player", "spectator"]
 
@@ -55,6 +85,13 @@ class CampaignUpdate(Strict):
     name: str | None = Field(default=None, min_length=1, max_length=120)
     settings: dict[str, Any] | None = None
 
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [{"name": "The Kittens' Big Boat", "settings": {"reroll_any_die": True}}]
+        },
+    )
+
 
 class CampaignRead(BaseModel):
     id: str
@@ -74,6 +111,10 @@ class InviteCreate(Strict):
     role: Role = "player"
     expires_in: int | None = Field(
         default=None, ge=60, le=30 * 24 * 3600, description="Seconds; default 7 days."
+    )
+
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"role": "player", "expires_in": 86400}]}
     )
 
 
@@ -97,3 +138,7 @@ class MemberRead(BaseModel):
 
 class MemberUpdate(Strict):
     role: Role
+
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"role": "spectator"}]}
+    )

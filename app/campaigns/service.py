@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -196,8 +197,16 @@ async def list_campaigns(
     return await repo.campaigns_of(session, user_id, limit, cursor)
 
 
-async def list_members(session: AsyncSession, campaign_id: str) -> list[dict[str, Any]]:
+async def list_members(
+    session: AsyncSession, campaign_id: str, online: AbstractSet[str] = frozenset()
+) -> list[dict[str, Any]]:
+    """``online``: who has a socket open at the table (app/realtime/presence.py)."""
     return [
-        {"user_id": m.user_id, "display_name": u.display_name, "role": m.role, "online": False}
+        {
+            "user_id": m.user_id,
+            "display_name": u.display_name,
+            "role": m.role,
+            "online": m.user_id in online,
+        }
         for m, u in await repo.members(session, campaign_id)
     ]

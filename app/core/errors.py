@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from asyncpg import PostgresError
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -115,7 +116,12 @@ async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
 
 async def _http_error(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
-    titles = {404: "Not found", 405: "Method not allowed", 413: "Content too large"}
+    titles = {
+        400: "Bad request",
+        404: "Not found",
+        405: "Method not allowed",
+        413: "Content too large",
+    }
     title = titles.get(exc.status_code, "HTTP error")
     headers = dict(exc.headers) if exc.headers else None
     return problem(exc.status_code, title, str(exc.detail), headers)
@@ -125,8 +131,10 @@ async def _database_error(_: Request, exc: Exception) -> JSONResponse:
     """A value the database refuses to store (SQLSTATE class 22, "data exception": a NUL
     character in text on PostgreSQL, a number out of range) is bad input, not a fault; the
     session dependency has already rolled the request back."""
-    assert isinstance(exc, DBAPIError)
-    sqlstate = str(getattr(exc.orig, "sqlstate", None) or "")
+    # Through SQLAlchemy the driver's error is ``exc.orig``; the driver-level statements
+    # of app/core/rawsql.py raise asyncpg's own errors, which carry ``sqlstate`` themselves.
+    driver_error = exc.orig if isinstance(exc, DBAPIError) else exc
+    sqlstate = str(getattr(driver_error, "sqlstate", None) or "")
     if sqlstate.startswith("22"):
         return problem(422, "Validation failed", "a value in the request cannot be stored")
     raise exc  # a real fault: on to the 500 handler, which logs it
@@ -143,4 +151,5 @@ def install_handlers(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(DBAPIError, _database_error)
+    app.add_exception_handler(PostgresError, _database_error)
     app.add_exception_handler(Exception, _unexpected)

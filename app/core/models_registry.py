@@ -7,7 +7,9 @@ from app.core import idempotency
 from app.core.db import Base
 from app.events import models as events_models
 from app.fairness import models as fairness_models
+from app.realtime import models as realtime_models
 from app.rolls import models as rolls_models
+from app.table import models as table_models
 
 __all__ = [
     "Base",
@@ -17,5 +19,7 @@ __all__ = [
     "events_models",
     "fairness_models",
     "idempotency",
+    "realtime_models",
     "rolls_models",
+    "table_models",
 ]

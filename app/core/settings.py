@@ -20,6 +20,10 @@ class Settings(BaseSettings):
     environment: Literal["development", "test", "production"] = "development"
     database_url: str = "sqlite+aiosqlite:///./fairtable.db"
     broker_url: str = "memory://"
+    # Messages a websocket may have queued before it is closed 1013 (it then resumes).
+    ws_queue_size: int = Field(default=1000, ge=1)
+    # Namespaces the Redis channels: deployments (or test runs) sharing a server stay apart.
+    redis_prefix: str = Field(default="fairtable", min_length=1)
     secret_key: str = DEV_SECRET
     cors_origins: list[str] = Field(default_factory=list)
     token_ttl_seconds: int = Field(default=7 * 24 * 3600, ge=60)
@@ -29,6 +33,8 @@ class Settings(BaseSettings):
     login_lockout_seconds: int = Field(default=60, ge=1)
     db_pool_size: int = Field(default=10, ge=1)
     max_body_bytes: int = 64 * 1024
+    # A campaign export brought back by POST /campaigns/import (docs/export.md).
+    max_import_bytes: int = Field(default=16 * 1024 * 1024, ge=1024)
     # "seeded": every die from the campaign's committed seed (verifiable, the default);
     # "system": the OS CSPRNG without commitments (the benchmark's baseline only).
     dice: Literal["seeded", "system"] = "seeded"

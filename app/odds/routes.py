@@ -8,14 +8,39 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 
 from app.core.errors import Unprocessable
+from app.core.openapi import ok, problems
 from app.rules import d20, matrix, threed6, threed6_odds
 
 router = APIRouter(prefix="/odds", tags=["odds"])
 
 _INTEGER = re.compile(r"-?[0-9]+")
 
+ODDS_3D6_EXAMPLE = {
+    "outcomes": {"success": 0.6875, "partial": 0.25, "botch": 0.0625},
+    "successes": {"0": 0.0625, "1": 0.25, "2": 0.375, "3": 0.3125},
+    "boon": 0.027777777777777776,
+}
+ODDS_D20_EXAMPLE = {"success": 0.64, "critical_success": 0.0975, "critical_failure": 0.0025}
+ODDS_MATRIX_EXAMPLE = {
+    "success": 0.7,
+    "failure": 0.3,
+    "margins": {
+        "success": {str(m): 0.05 for m in range(1, 15)},
+        "failure": {str(m): 0.05 for m in range(1, 7)},
+    },
+}
 
-@router.get("/3d6")
+
+@router.get(
+    "/3d6",
+    summary="Odds of a 3d6 test",
+    responses={
+        **ok(200, ODDS_3D6_EXAMPLE, "For `score=3&dice=3&rerolls=1&difficulty=2`."),
+        **problems(
+            422, s422=("Rules violation", "difficulty must be 1..4, a level name or absent, not 7")
+        ),
+    },
+)
 def odds_3d6(
     score: Annotated[int, Query(ge=0, le=6)],
     dice: Annotated[int, Query(ge=2, le=4)] = 3,
@@ -24,19 +49,28 @@ def odds_3d6(
 ) -> dict[str, Any]:
     """Chances of each outcome and of each number of successes, rerolls spent on dice
     without success; ``boon`` is the chance of three equal faces before rerolls.
-    ``difficulty`` is 1..4 or easy/medium/difficult/legendary; absent for an open action."""
+    ``difficulty`` is 1..4 or easy/medium/difficult/legendary; absent for an open action.
+    Needs no credential: nothing is rolled or stored."""
     level = threed6.parse_difficulty(_int_or_name(difficulty))
     return threed6_odds.odds_3d6_json(dice, score, level, rerolls)
 
 
-@router.get("/d20")
+@router.get(
+    "/d20",
+    summary="Odds of a d20 test",
+    responses={
+        **ok(200, ODDS_D20_EXAMPLE, "For `modifier=2&difficulty=15&advantage=true`."),
+        **problems(422),
+    },
+)
 def odds_d20(
     modifier: Annotated[int, Query(ge=-100, le=100)] = 0,
     difficulty: Annotated[str, Query(max_length=20)] = "12",
     advantage: bool = False,
     disadvantage: bool = False,
 ) -> dict[str, Any]:
-    """Chance of success and of each critical; the kept die decides criticals."""
+    """Chance of success and of each critical; the kept die decides criticals. Advantage
+    and disadvantage together cancel out. Needs no credential."""
     level = d20.parse_difficulty(_int_or_name(difficulty))
     mode = "normal"
     if advantage != disadvantage:
@@ -44,12 +78,17 @@ def odds_d20(
     return d20.d20_odds(modifier, level, mode).to_dict()
 
 
-@router.get("/matrix")
+@router.get(
+    "/matrix",
+    summary="Odds of a matrix test",
+    responses={**ok(200, ODDS_MATRIX_EXAMPLE, "For `stat=14&difficulty=0`."), **problems(422)},
+)
 def odds_matrix(
     stat: Annotated[int, Query(ge=0, le=20)],
     difficulty: Annotated[int, Query(ge=0, le=20)] = 0,
 ) -> dict[str, Any]:
-    """Chance of success and the distribution of margins for a d20 rolled under ``stat``."""
+    """Chance of success and the distribution of margins for a d20 rolled under ``stat``.
+    Needs no credential."""
     return matrix.matrix_odds(stat, difficulty).to_dict()
 
 

@@ -9,9 +9,19 @@ from fastapi import APIRouter, Body, Header, Query, Request, Response
 from app.campaigns.deps import MemberSeat
 from app.core.deps import Reader, Roller, SessionDep
 from app.core.errors import Unprocessable
+from app.core.openapi import AUTH, BODY, ok, problems
 from app.core.pagination import Cursor, Limit, decode_int_cursor, encode_cursor
 from app.rolls import service
-from app.rolls.schemas import ChoiceBody, GrantBody, RerollBody, RollCreate, RollList, RollRead
+from app.rolls.schemas import (
+    ROLL_EXAMPLE,
+    ROLL_REQUEST_EXAMPLES,
+    ChoiceBody,
+    GrantBody,
+    RerollBody,
+    RollCreate,
+    RollList,
+    RollRead,
+)
 from app.rules import DiceSource, threed6
 
 router = APIRouter(tags=["rolls"])
@@ -23,23 +33,61 @@ IdempotencyKey = Annotated[
         description="Retrying with the same key returns the first answer and never rolls again.",
     ),
 ]
-ROLL_ANSWER: dict[int | str, dict[str, Any]] = {201: {"model": RollRead}}
+ROLL_ANSWER: dict[int | str, dict[str, Any]] = {
+    201: {"model": RollRead, **ok(201, ROLL_EXAMPLE, "The roll, stored in the log.")[201]}
+}
+# The steps of a pending 3d6 roll answer the roll as it is now, or these errors.
+STEP_ERRORS = problems(
+    *AUTH,
+    404,
+    409,
+    *BODY,
+    s404="no such roll",
+    s409="the roll is already final",
+    s422=("Unprocessable content", "die: this roll has dice 0..2"),
+)
+FINAL_EXAMPLE = {
+    **ROLL_EXAMPLE,
+    "status": "final",
+    "result": {**ROLL_EXAMPLE["result"], "rerolls_left": 0},
+}
 
 
 def _json(status: int, body: bytes) -> Response:
     return Response(content=body, status_code=status, media_type="application/json")
 
 
-@router.post("/campaigns/{cid}/rolls", status_code=201, responses=ROLL_ANSWER)
+@router.post(
+    "/campaigns/{cid}/rolls",
+    status_code=201,
+    summary="Roll dice",
+    responses={
+        **ROLL_ANSWER,
+        **problems(
+            *AUTH,
+            404,
+            409,
+            *BODY,
+            s404="no character 01jd8m9f2g3h4j5k6m7n8p9q0r in this campaign",
+            s409="the character changed while rolling; roll again",
+            s422=("Rules violation", "trait: 'mighty' is not a quality of this character"),
+        ),
+    },
+)
 async def create_roll(
     cid: str,
-    body: Annotated[RollCreate, Body()],
+    body: Annotated[RollCreate, Body(openapi_examples=ROLL_REQUEST_EXAMPLES)],
     principal: Roller,
     request: Request,
     idempotency_key: IdempotencyKey = None,
 ) -> Response:
     """Roll dice on the server. ``kind`` picks the roll: ``test`` (every ruleset), ``save``
-    (d20) or ``formula`` (any). Scores and modifiers are read from the stored sheet."""
+    (d20) or ``formula`` (any). Scores and modifiers are read from the stored sheet, never
+    from the request. Storytellers and players roll; a player only for their own characters.
+
+    Send an ``Idempotency-Key``: a retry with the same key answers the first roll again,
+    byte for byte, and never rolls twice. A 3d6 test with rerolls left, or a partial success
+    awaiting its choice, is ``pending``: see the ``/rolls/{roll_id}/…`` steps."""
     # The seat (a storyteller or a player of this campaign) is checked inside the write.
     state = request.app.state
     status, answer = await service.create(
@@ -48,7 +96,15 @@ async def create_roll(
     return _json(status, answer)
 
 
-@router.get("/campaigns/{cid}/rolls", response_model=RollList)
+@router.get(
+    "/campaigns/{cid}/rolls",
+    response_model=RollList,
+    summary="Read the roll log",
+    responses={
+        **ok(200, {"items": [ROLL_EXAMPLE], "next_cursor": None}, "One page of the log."),
+        **problems(*AUTH, 404, 422),
+    },
+)
 async def list_rolls(
     seat: MemberSeat,
     session: SessionDep,
@@ -56,7 +112,9 @@ async def list_rolls(
     cursor: Cursor = None,
     character_id: Annotated[str | None, Query(max_length=26)] = None,
 ) -> Response:
-    """The campaign's roll log, newest first, holding only what the caller may see."""
+    """The campaign's roll log, newest first, holding only what the caller may see:
+    ``private`` rolls only for their roller, ``storyteller`` ones for their roller and the
+    storytellers; a ``blind`` roll shows its roller only that it happened (``redacted``)."""
     rows = await service.log(session, seat, limit + 1, decode_int_cursor(cursor), character_id)
     page = rows[:limit]
     items = [service.to_answer(r, seat.user_id, seat.is_storyteller) for r in page]
@@ -64,14 +122,27 @@ async def list_rolls(
     return _json(200, service.encode({"items": items, "next_cursor": next_cursor}))
 
 
-@router.get("/rolls/{roll_id}", response_model=RollRead)
+@router.get(
+    "/rolls/{roll_id}",
+    response_model=RollRead,
+    summary="Read a roll",
+    responses={
+        **ok(200, ROLL_EXAMPLE, "The roll as the caller may see it."),
+        **problems(*AUTH, 404, 422, s404="no such roll"),
+    },
+)
 async def get_roll(roll_id: str, principal: Reader, session: SessionDep) -> Response:
     """One roll; 404 when the caller may not see it (its existence is not revealed)."""
     seat, roll = await service.seat_for_roll(session, principal, roll_id, "read")
     return _json(200, service.encode(service.to_answer(roll, seat.user_id, seat.is_storyteller)))
 
 
-@router.post("/rolls/{roll_id}/reroll", response_model=RollRead)
+@router.post(
+    "/rolls/{roll_id}/reroll",
+    response_model=RollRead,
+    summary="Spend a reroll",
+    responses={**ok(200, FINAL_EXAMPLE, "The roll after the reroll."), **STEP_ERRORS},
+)
 async def reroll(
     roll_id: str,
     body: RerollBody,
@@ -79,7 +150,8 @@ async def reroll(
     request: Request,
     idempotency_key: IdempotencyKey = None,
 ) -> Response:
-    """Spend one reroll on die ``die`` (a die without success unless the campaign allows any)."""
+    """Spend one reroll on die ``die`` (a die without success unless the campaign allows
+    any). Only the roller, on a pending 3d6 test with rerolls left (409 otherwise)."""
 
     def apply(roll: threed6.ThreeD6Roll, dice: DiceSource | None) -> threed6.ThreeD6Roll:
         # A die the roll does not have is bad input (422), not a conflict with its state.
@@ -103,7 +175,12 @@ async def reroll(
     return _json(200, answer)
 
 
-@router.post("/rolls/{roll_id}/choice", response_model=RollRead)
+@router.post(
+    "/rolls/{roll_id}/choice",
+    response_model=RollRead,
+    summary="Settle a partial success",
+    responses={**ok(200, FINAL_EXAMPLE, "The settled roll."), **STEP_ERRORS},
+)
 async def choose(
     roll_id: str,
     body: ChoiceBody,
@@ -111,7 +188,8 @@ async def choose(
     request: Request,
     idempotency_key: IdempotencyKey = None,
 ) -> Response:
-    """Settle a partial success: ``fail`` or ``complication``."""
+    """Settle a partial success: ``fail`` or ``complication``. Only the roller, on a
+    pending partial success (409 otherwise)."""
     answer = await service.step(
         request.app.state.writer,
         principal,
@@ -123,11 +201,17 @@ async def choose(
     return _json(200, answer)
 
 
-@router.post("/rolls/{roll_id}/finalize", response_model=RollRead)
+@router.post(
+    "/rolls/{roll_id}/finalize",
+    response_model=RollRead,
+    summary="Decline the rerolls left",
+    responses={**ok(200, FINAL_EXAMPLE, "The final roll."), **STEP_ERRORS},
+)
 async def finalize(
     roll_id: str, principal: Roller, request: Request, idempotency_key: IdempotencyKey = None
 ) -> Response:
-    """Decline the rerolls left."""
+    """Decline the rerolls left: the roll becomes final, or awaits its choice if it is a
+    partial success. Only the roller, on a pending roll (409 otherwise)."""
     answer = await service.step(
         request.app.state.writer,
         principal,
@@ -139,7 +223,19 @@ async def finalize(
     return _json(200, answer)
 
 
-@router.post("/rolls/{roll_id}/grant", response_model=RollRead)
+@router.post(
+    "/rolls/{roll_id}/grant",
+    response_model=RollRead,
+    summary="Grant one more reroll",
+    responses={
+        **ok(
+            200,
+            {**ROLL_EXAMPLE, "result": {**ROLL_EXAMPLE["result"], "rerolls_left": 2}},
+            "The roll with one more reroll.",
+        ),
+        **STEP_ERRORS,
+    },
+)
 async def grant(
     roll_id: str,
     principal: Roller,
@@ -147,7 +243,8 @@ async def grant(
     body: GrantBody | None = None,
     idempotency_key: IdempotencyKey = None,
 ) -> Response:
-    """A storyteller grants one more reroll on a pending roll (for a clever idea)."""
+    """A storyteller grants one more reroll on a pending 3d6 test (for a clever idea);
+    ``name`` says what for. 409 when the roll is final."""
     source = threed6.RerollSource("storyteller", body.name if body else None)
     answer = await service.step(
         request.app.state.writer,

@@ -8,6 +8,91 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
+# Examples shown in the OpenAPI document (/docs): one request per kind and ruleset, and the
+# answer to the first one, a 3d6 test left pending with a reroll to spend.
+CHARACTER_ID = "01jd8m9f2g3h4j5k6m7n8p9q0r"
+ROLL_REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
+    "3d6 test": {
+        "summary": "3d6: a medium Strong test, a ball of yarn as a reroll",
+        "value": {
+            "kind": "test",
+            "character_id": CHARACTER_ID,
+            "trait": "strong",
+            "difficulty": "medium",
+            "rerolls": [{"source": "item", "name": "ball of yarn"}],
+            "note": "Leaping onto the mast",
+        },
+    },
+    "matrix test": {
+        "summary": "matrix: a Strength test at difficulty 2",
+        "value": {
+            "kind": "test",
+            "character_id": CHARACTER_ID,
+            "trait": "strength",
+            "difficulty": 2,
+        },
+    },
+    "d20 save": {
+        "summary": "d20: a Constitution save against poison, with advantage",
+        "value": {
+            "kind": "save",
+            "character_id": CHARACTER_ID,
+            "trait": "con",
+            "difficulty": 14,
+            "advantage": True,
+            "condition": "poisoned",
+        },
+    },
+    "formula": {
+        "summary": "any ruleset: a dice formula, seen by the storytellers only",
+        "value": {"kind": "formula", "formula": "4d6kh3+2", "visibility": "storyteller"},
+    },
+}
+ROLL_EXAMPLE: dict[str, Any] = {
+    "id": "01jd8mb1c2d3e4f5g6h7j8k9m0",
+    "campaign_id": "01jd8m7c4d5e6f7g8h9j0k1m2n",
+    "seq": 3,
+    "ruleset": "3d6",
+    "kind": "test",
+    "character_id": CHARACTER_ID,
+    "user_id": "01jd8m8e1f2g3h4j5k6m7n8p9q",
+    "visibility": "public",
+    "note": "Leaping onto the mast",
+    "status": "pending",
+    "dice": [
+        {"sides": 6, "value": 2, "history": [], "success": True},
+        {"sides": 6, "value": 5, "history": [], "success": False},
+        {"sides": 6, "value": 1, "history": [], "success": True},
+    ],
+    "result": {
+        "successes": 2,
+        "difficulty": 2,
+        "outcome": "success",
+        "boon": False,
+        "choice": None,
+        "rerolls_left": 1,
+        "rerolls": [],
+    },
+    "odds": {
+        "outcomes": {"success": 0.6875, "partial": 0.25, "botch": 0.0625},
+        "successes": {"0": 0.0625, "1": 0.25, "2": 0.375, "3": 0.3125},
+        "boon": 0.027777777777777776,
+    },
+    "proof": [
+        {
+            "nonce": 0,
+            "seed": 1,
+            "commitment": "e701a2e76e71898ac07e3fd06346ad51b63b110a233fa0d20a21a11375b590d4",
+            "client_seed": "01jd8m7c4d5e6f7g8h9j0k1m2n",
+            "rolls": [{"sides": 6, "faces": [2, 5, 1]}],
+        }
+    ],
+    "created_at": "2026-11-30T08:45:13.641744Z",
+    "updated_at": "2026-11-30T08:45:13.641744Z",
+    "hash": "c8192d61ffd6c762c1823c1ec205aa051de92cd4dcdc899abb74d47694909be2",
+    "redacted": False,
+}
+
 Visibility = Literal["public", "storyteller", "blind", "private"]
 Difficulty = StrictInt | Annotated[str, Field(max_length=20)] | None
 
@@ -79,17 +164,21 @@ RollCreate = Annotated[TestBody | SaveBody | FormulaBody, Field(discriminator="k
 
 
 class RerollBody(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"die": 1}]})
     die: StrictInt = Field(ge=0, le=3, description="Index of the die in `dice`.")
 
 
 class ChoiceBody(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"choice": "complication"}]}
+    )
     choice: Literal["fail", "complication"]
 
 
 class GrantBody(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"name": "a clever use of the rope"}]}
+    )
     name: str | None = Field(default=None, min_length=1, max_length=80)
 
 
@@ -109,7 +198,7 @@ class RollRead(BaseModel):
     campaign_id: str
     seq: int
     ruleset: str
-    kind: Literal["test", "save", "formula"]
+    kind: Literal["test", "save", "formula", "damage"]
     character_id: str | None
     user_id: str
     visibility: Visibility
@@ -118,8 +207,13 @@ class RollRead(BaseModel):
     dice: list[DieRead]
     result: dict[str, Any]
     odds: dict[str, Any]
+    proof: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="The draws that rolled the dice, from the campaign's committed seed.",
+    )
     created_at: datetime
     updated_at: datetime
+    hash: str | None = Field(default=None, description="This roll's link of the hash chain.")
     redacted: bool = False
 
 

@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.campaigns.ledger import Ledger
 from app.campaigns.service import PLAYING, Seat, take_seat
 from app.characters import repository as characters_repo
-from app.characters.service import may_edit
+from app.characters.service import may_edit, to_read
 from app.core import idempotency
 from app.core.db import utcnow
 from app.core.errors import Conflict, Forbidden, NotFound, Unprocessable
@@ -170,7 +170,17 @@ async def add_roll(db: Raw, ledger: Ledger, seat: Seat, body: RollBody) -> dict[
         )
         if not changed:
             raise Conflict("the character changed while rolling; roll again")
+        await _character_updated(db, ledger, seat, character.id)
     return values
+
+
+async def _character_updated(db: Raw, ledger: Ledger, seat: Seat, character_id: str) -> None:
+    """A roll that changed the sheet (a failed save, a faith roll ending panic) says so."""
+    row = await characters_repo.read(db, character_id)
+    if row is not None:
+        data = to_read(row, seat.campaign.ruleset)
+        seq = ledger.next_seq()
+        await events.record(db, seat.campaign.id, "character.updated", data, seq=seq)
 
 
 async def store_roll(
