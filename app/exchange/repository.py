@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from app.core.rawsql import Raw
+from app.table.repository import Table as FlowTable
 
 _CAMPAIGN = "SELECT id, name, ruleset, settings, created_at FROM campaigns WHERE id = ?"
 _MEMBERS = (
@@ -27,6 +28,12 @@ _EVENTS = (
     "SELECT seq, type, at, visibility, user_id, data, prev_hash, hash FROM events"
     " WHERE campaign_id = ? ORDER BY seq"
 )
+_FLOW_COLUMNS = ("id", "campaign_id", "status", "data", "created_by", "created_at", "updated_at")
+_FLOWS = {
+    table: f"SELECT {', '.join(_FLOW_COLUMNS)} FROM {table}"  # noqa: S608
+    " WHERE campaign_id = ? ORDER BY created_at, id"
+    for table in ("contests", "group_rolls", "tasks")
+}
 _USER = "SELECT username FROM users WHERE id = ?"
 
 
@@ -110,6 +117,18 @@ async def events(db: Raw, campaign_id: str) -> list[dict[str, Any]]:
             _EVENTS, campaign_id
         )
     ]
+
+
+async def flows(db: Raw, table: FlowTable, campaign_id: str) -> list[dict[str, Any]]:
+    """Contests, group rolls or tasks (``app.table``) as stored, oldest first."""
+    found = []
+    for row in await db.fetchall(_FLOWS[table], campaign_id):
+        values = dict(zip(_FLOW_COLUMNS, row, strict=True))
+        values["data"] = db.json_out(values["data"])
+        for name in ("created_at", "updated_at"):
+            values[name] = _time(db.time_out(values[name]))
+        found.append(values)
+    return found
 
 
 async def username_of(db: Raw, user_id: str) -> str | None:

@@ -156,6 +156,9 @@ EXPORT_EXAMPLE: dict[str, Any] = {
             "record": {**_ROLL_RECORD, "link_seq": 3},
         }
     ],
+    "contests": [],
+    "group_rolls": [],
+    "tasks": [],
 }
 IMPORTED_EXAMPLE: dict[str, Any] = {
     "id": _CAMPAIGN,
@@ -258,6 +261,29 @@ class FairnessPart(Strict):
     seeds: list[SeedPart] = Field(min_length=1)
 
 
+class FlowPart(Strict):
+    """A row of the 3d6 table flow (``app.table``): its engine state in ``data``, as stored."""
+
+    id: Id
+    campaign_id: Id
+    data: dict[str, Any]
+    created_by: Id
+    created_at: AwareDatetime
+    updated_at: AwareDatetime
+
+
+class ContestPart(FlowPart):
+    status: Literal["running", "tie", "won", "drawn"]
+
+
+class GroupRollPart(FlowPart):
+    status: Literal["succeeded", "failed"]
+
+
+class TaskPart(FlowPart):
+    status: Literal["running", "completed", "failed"]
+
+
 class CampaignExport(Strict):
     """``GET /campaigns/{cid}/export``; ``POST /campaigns/import`` takes it back.
 
@@ -279,6 +305,10 @@ class CampaignExport(Strict):
     events: list[EventPart]
     fairness: FairnessPart
     audit: list[dict[str, Any]]
+    # The 3d6 table flow; absent in exports made before it travelled, and read as empty.
+    contests: list[ContestPart] = Field(default_factory=list, max_length=100_000)
+    group_rolls: list[GroupRollPart] = Field(default_factory=list, max_length=100_000)
+    tasks: list[TaskPart] = Field(default_factory=list, max_length=100_000)
 
 
 class ImportedCampaign(BaseModel):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -26,11 +27,13 @@ from app.core.rawsql import Raw
 from app.core.security import Principal
 from app.core.writer import Writer
 from app.exchange import repository as repo
-from app.exchange.schemas import CampaignExport, RollPart
+from app.exchange.schemas import CampaignExport, FlowPart, RollPart
 from app.fairness import service as fairness_service
 from app.rolls import repository as rolls_repo
 from app.rules import RulesError
 from app.rules.chain import GENESIS
+from app.table import repository as table_repo
+from app.table.repository import Table as FlowTable
 
 FORMAT, VERSION = "fairtable-campaign", 1
 
@@ -64,6 +67,9 @@ async def export(db: Raw, principal: Principal, campaign_id: str) -> dict[str, A
         "events": await repo.events(db, campaign_id),
         "fairness": page["fairness"],  # as of the chain's last page
         "audit": audit,
+        "contests": await repo.flows(db, "contests", campaign_id),
+        "group_rolls": await repo.flows(db, "group_rolls", campaign_id),
+        "tasks": await repo.flows(db, "tasks", campaign_id),
     }
 
 
@@ -112,6 +118,21 @@ def _check_history(doc: CampaignExport) -> None:
     member_ids = [m.user_id for m in doc.members]
     if len(set(member_ids)) != len(member_ids):
         raise _bad("members", "user ids must be unique")
+    for name, flows in _flows(doc):
+        if flows and campaign.ruleset != "3d6":
+            raise _bad(name, "only a 3d6 campaign has a table flow")
+        if any(flow.campaign_id != campaign.id for flow in flows):
+            raise _bad(name, "belongs to another campaign")
+        if len({flow.id for flow in flows}) != len(flows):
+            raise _bad(name, "ids must be unique")
+
+
+def _flows(doc: CampaignExport) -> list[tuple[FlowTable, Sequence[FlowPart]]]:
+    return [
+        ("contests", doc.contests),
+        ("group_rolls", doc.group_rolls),
+        ("tasks", doc.tasks),
+    ]
 
 
 def _check_roll(
@@ -160,8 +181,8 @@ async def import_campaign(
         except Exception as exc:
             if db.is_unique_violation(exc):
                 raise Conflict(
-                    "this campaign (or one of its characters or rolls) already exists here; "
-                    "delete it first, or import into another instance"
+                    "this campaign (or one of its characters, rolls, contests, group rolls or "
+                    "tasks) already exists here; delete it first, or import into another instance"
                 ) from exc
             raise
 
@@ -208,6 +229,9 @@ async def _write(
         await rolls_repo.insert(db, roll.model_dump())
     for event in doc.events:
         await repo.insert_event(db, campaign.id, event.model_dump())
+    for table, flows in _flows(doc):
+        for flow in flows:
+            await table_repo.insert(db, table, flow.model_dump())
     return {
         "id": campaign.id,
         "name": campaign.name,

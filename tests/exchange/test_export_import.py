@@ -23,6 +23,7 @@ from app.core.settings import Settings
 from app.main import create_app
 from app.rules.verify import verify
 from tests.service.table import (
+    SHEET_3D6,
     SHEET_MATRIX,
     Person,
     campaign,
@@ -55,6 +56,36 @@ async def _played(http: AsyncClient) -> tuple[Person, Person, str, dict[str, Any
     await roll(http, player, cid, kind="test", character_id=pc["id"], trait="faith")
     exported = expect(await http.get(f"/campaigns/{cid}/export", headers=st.auth), 200)
     return st, player, cid, exported
+
+
+async def _flowed(http: AsyncClient) -> tuple[Person, str, dict[str, Any]]:
+    """A 3d6 table with one contest, one group roll and one task, each played once."""
+    st = await register(http, "teller")
+    player = await register(http, "player")
+    cid = (await campaign(http, st, "3d6"))["id"]
+    await join(http, st, cid, player)
+    pc = (await character(http, player, cid, SHEET_3D6, name="Pelote"))["id"]
+    dog = {"qualities": {"strong": 5, "clever": 1}}
+    npc = (await character(http, st, cid, dog, name="Rex", npc=True))["id"]
+    post = [f"/campaigns/{cid}/{path}" for path in ("contests", "group-rolls", "tasks")]
+    contest = {
+        "a": {"character_id": pc, "quality": "strong"},
+        "b": {"character_id": npc, "quality": "strong"},
+        "rounds_to_win": 2,
+    }
+    contest_id = expect(await http.post(post[0], json=contest, headers=st.auth), 201)["id"]
+    expect(await http.post(f"/contests/{contest_id}/rounds", headers=st.auth), 201)
+    group = {"character_ids": [pc, npc], "quality": "strong", "difficulty": 2}
+    expect(await http.post(post[1], json=group, headers=st.auth), 201)
+    task = {
+        "name": "Open the pantry", "quality": "strong", "target": 4, "period": "PT1H",
+        "participants": [pc], "limit": "PT3H",
+    }  # fmt: skip
+    task_id = expect(await http.post(post[2], json=task, headers=st.auth), 201)["id"]
+    played = {"character_id": pc}
+    expect(await http.post(f"/tasks/{task_id}/rolls", json=played, headers=player.auth), 201)
+    exported = expect(await http.get(f"/campaigns/{cid}/export", headers=st.auth), 200)
+    return st, cid, exported
 
 
 def _comparable(document: dict[str, Any]) -> dict[str, Any]:
@@ -128,6 +159,25 @@ async def test_export_then_import_then_export_gives_the_same_document(
     assert len(third["rolls"]) == len(first["rolls"]) + 1
     report = verify(third)
     assert report.ok, report.failure
+    assert (first["contests"], first["group_rolls"], first["tasks"]) == ([], [], [])
+
+    # A 3d6 table's contests, group rolls and tasks travel too, with their ids.
+    st, cid, first = await _flowed(client)
+    flows = {"contests": "contests", "group_rolls": "group-rolls", "tasks": "tasks"}
+    assert all(len(first[name]) == 1 for name in flows)
+    before = {
+        name: expect(await client.get(f"/{path}/{first[name][0]['id']}", headers=st.auth), 200)
+        for name, path in flows.items()
+    }
+    expect(await client.delete(f"/campaigns/{cid}", headers=st.auth), 204)
+    expect(await client.post("/campaigns/import", json=first, headers=st.auth), 201)
+    second = expect(await client.get(f"/campaigns/{cid}/export", headers=st.auth), 200)
+    assert json.dumps(_comparable(second), sort_keys=True) == json.dumps(
+        _comparable(first), sort_keys=True
+    )
+    for name, path in flows.items():
+        after = await client.get(f"/{path}/{first[name][0]['id']}", headers=st.auth)
+        assert expect(after, 200) == before[name]
 
 
 async def test_importing_a_campaign_that_is_still_here_is_refused(client: AsyncClient) -> None:
@@ -157,6 +207,7 @@ async def test_a_bad_document_is_refused_whole_and_creates_nothing(client: Async
         broken(lambda d: d["fairness"]["seeds"][0].update(server_seed="ab" * 32)),
         broken(lambda d: d["events"].reverse()),
         broken(lambda d: d["campaign"].update(settings={"reroll_any_die": True})),
+        broken(lambda d: d.update(tasks=[{"id": "01jd", "surprise": 1}])),
     ]
     for document in cases:
         response = await client.post("/campaigns/import", json=document, headers=importer.auth)
