@@ -7,10 +7,12 @@ import asyncio
 import os
 import secrets
 from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 import pytest_asyncio
+from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
@@ -19,6 +21,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from app.core.migrate import upgrade
 from app.core.settings import Settings
 from app.main import create_app
+from app.rules import ScriptedDice
 
 PG_ENV = "VTT_TEST_DATABASE_URL"
 
@@ -71,6 +74,33 @@ async def app(settings: Settings) -> AsyncIterator[object]:
     application = create_app(settings)
     async with application.router.lifespan_context(application):
         yield application
+
+
+@dataclass
+class Scripted:
+    """An app of the test's own whose dice the test scripts (the shared ``app`` keeps its
+    committed seeds), with a client on it."""
+
+    http: AsyncClient
+    app: FastAPI
+
+    def faces(self, *faces: int) -> None:
+        """The next dice the server rolls, in order."""
+        self.app.state.dice = ScriptedDice(faces)
+
+    @property
+    def faces_left(self) -> int:
+        dice: ScriptedDice = self.app.state.dice
+        return dice.remaining
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def scripted(settings: Settings) -> AsyncIterator[Scripted]:
+    application = create_app(settings)
+    async with application.router.lifespan_context(application):
+        transport = ASGITransport(app=application)
+        async with AsyncClient(transport=transport, base_url="http://test/api/v1") as http:
+            yield Scripted(http, application)
 
 
 @pytest_asyncio.fixture(loop_scope="session")

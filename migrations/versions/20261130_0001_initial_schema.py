@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-11-30 09:37:51.728895
+Create Date: 2026-11-30 10:03:23.542657
 """
 
 from collections.abc import Sequence
@@ -109,10 +109,10 @@ def upgrade() -> None:
         batch_op.create_index(batch_op.f('ix_characters_campaign_id'), ['campaign_id'], unique=False)
 
     op.create_table('contests',
+    sa.Column('data', sa.JSON(), nullable=False),
     sa.Column('id', sa.String(length=26), nullable=False),
     sa.Column('campaign_id', sa.String(length=26), nullable=False),
     sa.Column('status', sa.String(length=10), nullable=False),
-    sa.Column('data', sa.JSON(), nullable=False),
     sa.Column('created_by', sa.String(length=26), nullable=False),
     sa.Column('created_at', app.core.db.UTCDateTime(timezone=True), nullable=False),
     sa.Column('updated_at', app.core.db.UTCDateTime(timezone=True), nullable=False),
@@ -136,10 +136,10 @@ def upgrade() -> None:
     sa.PrimaryKeyConstraint('campaign_id', 'seq', name=op.f('pk_events'))
     )
     op.create_table('group_rolls',
+    sa.Column('data', sa.JSON(), nullable=False),
     sa.Column('id', sa.String(length=26), nullable=False),
     sa.Column('campaign_id', sa.String(length=26), nullable=False),
     sa.Column('status', sa.String(length=10), nullable=False),
-    sa.Column('data', sa.JSON(), nullable=False),
     sa.Column('created_by', sa.String(length=26), nullable=False),
     sa.Column('created_at', app.core.db.UTCDateTime(timezone=True), nullable=False),
     sa.Column('updated_at', app.core.db.UTCDateTime(timezone=True), nullable=False),
@@ -213,10 +213,10 @@ def upgrade() -> None:
         batch_op.create_index('ix_rolls_campaign_character_seq', ['campaign_id', 'character_id', 'seq'], unique=False)
 
     op.create_table('tasks',
+    sa.Column('data', sa.JSON(), nullable=False),
     sa.Column('id', sa.String(length=26), nullable=False),
     sa.Column('campaign_id', sa.String(length=26), nullable=False),
     sa.Column('status', sa.String(length=10), nullable=False),
-    sa.Column('data', sa.JSON(), nullable=False),
     sa.Column('created_by', sa.String(length=26), nullable=False),
     sa.Column('created_at', app.core.db.UTCDateTime(timezone=True), nullable=False),
     sa.Column('updated_at', app.core.db.UTCDateTime(timezone=True), nullable=False),

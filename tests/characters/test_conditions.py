@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.characters.conftest import Scripted
+from tests.conftest import Scripted
 from tests.service.table import SHEET_D20, SHEET_MATRIX, campaign, character, expect, join, register
 
 

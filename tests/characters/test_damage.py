@@ -7,7 +7,7 @@ from typing import Any
 
 from httpx import AsyncClient
 
-from tests.characters.conftest import Scripted
+from tests.conftest import Scripted
 from tests.service.table import (
     SHEET_3D6,
     SHEET_MATRIX,

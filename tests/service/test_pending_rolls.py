@@ -4,17 +4,12 @@ scripted dice on an app of this module's own (the shared app keeps its system di
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
-import pytest_asyncio
-from fastapi import FastAPI
-from httpx import ASGITransport, AsyncClient
+from httpx import AsyncClient
 
-from app.core.settings import Settings
-from app.main import create_app
-from app.rules import ScriptedDice
+from tests.conftest import Scripted
 from tests.service.table import (
     SHEET_3D6,
     Person,
@@ -28,25 +23,6 @@ from tests.service.table import (
 
 ITEM = {"source": "item", "name": "ball of yarn"}
 GIFT = {"source": "gift", "name": "climber"}
-
-
-@dataclass
-class Scripted:
-    http: AsyncClient
-    app: FastAPI
-
-    def faces(self, *faces: int) -> None:
-        """The next dice the server rolls, in order."""
-        self.app.state.dice = ScriptedDice(faces)
-
-
-@pytest_asyncio.fixture
-async def scripted(settings: Settings) -> AsyncIterator[Scripted]:
-    application = create_app(settings)
-    async with application.router.lifespan_context(application):
-        transport = ASGITransport(app=application)
-        async with AsyncClient(transport=transport, base_url="http://test/api/v1") as http:
-            yield Scripted(http, application)
 
 
 @dataclass

@@ -4,17 +4,12 @@ from their own dice; the paths that need exact faces run on an app with scripted
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from typing import Any
 
-import pytest_asyncio
-from fastapi import FastAPI
-from httpx import ASGITransport, AsyncClient
+from httpx import AsyncClient
 
-from app.core.settings import Settings
-from app.main import create_app
-from app.rules import ScriptedDice, d20
+from app.rules import d20
+from tests.conftest import Scripted
 from tests.service.table import (
     SHEET_D20,
     Person,
@@ -35,24 +30,6 @@ def modifier_of(score: int) -> int:
         if score <= top:
             return mod
     return 4
-
-
-@dataclass
-class Scripted:
-    http: AsyncClient
-    app: FastAPI
-
-    def faces(self, *faces: int) -> None:
-        self.app.state.dice = ScriptedDice(faces)
-
-
-@pytest_asyncio.fixture
-async def scripted(settings: Settings) -> AsyncIterator[Scripted]:
-    application = create_app(settings)
-    async with application.router.lifespan_context(application):
-        transport = ASGITransport(app=application)
-        async with AsyncClient(transport=transport, base_url="http://test/api/v1") as http:
-            yield Scripted(http, application)
 
 
 def check_d20(
