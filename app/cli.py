@@ -19,26 +19,28 @@ def _settings():  # type: ignore[no-untyped-def]
 
 
 def cmd_migrate(_: argparse.Namespace) -> int:
+    from sqlalchemy import make_url
+
     from app.core.migrate import upgrade
 
     settings = _settings()
     upgrade(settings.database_url)
-    print(f"fairtable: database at {settings.database_url} is up to date")
+    shown = make_url(settings.database_url).render_as_string(hide_password=True)
+    print(f"fairtable: database at {shown} is up to date")
     return 0
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    import uvicorn
+    from app.server import serve
 
     cmd_migrate(args)
-    uvicorn.run(
-        "app.main:create_app",
-        factory=True,
+    serve(
         host=args.host,
         port=args.port,
+        uds=args.uds,
         workers=args.workers,
-        log_level="info",
-        timeout_graceful_shutdown=10,
+        log_level=args.log_level,
+        access_log=not args.no_access_log,
     )
     return 0
 
@@ -66,7 +68,12 @@ def main(argv: list[str] | None = None) -> int:
     serve = sub.add_parser("serve", help="apply migrations, then serve the API")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--uds", help="listen on this Unix socket instead of host:port")
     serve.add_argument("--workers", type=int, default=1)
+    serve.add_argument(
+        "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
+    )
+    serve.add_argument("--no-access-log", action="store_true", help="do not log each request")
     serve.set_defaults(func=cmd_serve)
     migrate = sub.add_parser("migrate", help="apply database migrations and exit")
     migrate.set_defaults(func=cmd_migrate)

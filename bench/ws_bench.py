@@ -5,7 +5,7 @@ server, in one run. See bench/README.md ("ws_bench.py").
     .venv/bin/python bench/ws_bench.py --seconds 5    # shorter
     .venv/bin/python bench/ws_bench.py --strict       # exit 1 when a target is missed
 
-Everything runs on 127.0.0.1: one uvicorn process (SQLite in a temp file, per-message
+Everything runs on 127.0.0.1: one `fairtable serve` process (SQLite in a temp file, per-message
 compression off), then a bare ``websockets`` server. With ``--pin`` each server runs on
 core 0 and this process (the clients) on the others — only worth it on an idle machine:
 under other load, a pinned server starves on its one core.
@@ -318,9 +318,8 @@ def start_fairtable(tmp: Path) -> tuple[subprocess.Popen[bytes], int]:
         "VTT_PASSWORD_MEMORY_KIB": "64",
     }
     command = [
-        *PIN, sys.executable, "-m", "uvicorn", "app.main:create_app", "--factory",
-        "--host", "127.0.0.1", "--port", str(port), "--workers", "1", "--no-access-log",
-        "--log-level=warning", "--ws-per-message-deflate", "false", "--ws-max-size", "4096",
+        *PIN, sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1",
+        "--port", str(port), "--no-access-log", "--log-level=warning",
     ]  # fmt: skip
     process = subprocess.Popen(command, cwd=ROOT, env=env)
     wait_port(port, process)

@@ -37,12 +37,15 @@ def free_port() -> int:
 
 
 class LiveServer:
-    """``uvicorn app.main:create_app --factory`` in a subprocess; stop() is a SIGTERM, so
-    the shutdown path (sockets closed, then the engine) is the production one."""
+    """``fairtable serve`` in a subprocess; stop() is a SIGTERM, so the shutdown path
+    (sockets closed with 1001, then the engine) is the production one."""
 
-    def __init__(self, database_url: str, uds: str | None = None, **env: str) -> None:
+    def __init__(
+        self, database_url: str, uds: str | None = None, workers: int = 1, **env: str
+    ) -> None:
         self.database_url = database_url
         self.uds = uds  # listen on a Unix socket instead (small, fixed kernel buffers)
+        self.workers = workers
         self.port = free_port()
         self.secret = secrets.token_hex(32)
         self.env = env
@@ -75,11 +78,9 @@ class LiveServer:
             **self.env,
         }
         command = [
-            sys.executable, "-m", "uvicorn", "app.main:create_app", "--factory",
-            *self._listen(),
-            "--no-access-log",
-            "--log-level", "warning", "--ws-per-message-deflate", "false",
-            "--ws-max-size", "65536", "--timeout-graceful-shutdown", "5",
+            sys.executable, "-m", "app.cli", "serve", *self._listen(),
+            "--workers", str(self.workers),
+            "--no-access-log", "--log-level", "warning",
         ]  # fmt: skip
         self.process = subprocess.Popen(command, cwd=ROOT, env=env)  # noqa: S603
         deadline = time.monotonic() + 20

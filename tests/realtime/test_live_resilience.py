@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from collections.abc import Iterator
@@ -110,11 +111,33 @@ async def test_events_before_a_restart_are_replayed_after_it(database_url: str) 
                 ]
                 await events_until(ws, rolls[-1])
                 await asyncio.to_thread(server.stop)  # SIGTERM: the socket is closed
-                assert await close_code(ws) in (1001, 1012)
+                assert await close_code(ws) == 1001  # going away, not uvicorn's 1012
         server.start()
         async with open_socket(server, cid, st, after=rolls[0] - 1) as ws:
             assert [m["seq"] for m in await events_until(ws, rolls[-1])] == rolls
             message = await receive(ws)  # then live: the server's own presence message
             assert message["type"] == "presence"
+    finally:
+        server.stop()
+
+
+async def test_every_worker_closes_its_sockets_with_going_away(database_url: str) -> None:
+    """``fairtable serve --workers 2``: whichever worker holds a socket, a stop says 1001."""
+    server = LiveServer(database_url, workers=2)
+    server.start()
+    try:
+        async with http_client(server) as http, contextlib.AsyncExitStack() as stack:
+            st = await register(http, "teller")
+            cid = (await campaign(http, st, "d20"))["id"]
+            sockets = [
+                await stack.enter_async_context(open_socket(server, cid, st)) for _ in range(8)
+            ]
+            for ws in sockets:
+                await sync(ws)
+            await asyncio.to_thread(server.stop)
+            codes = [await close_code(ws) for ws in sockets]
+            reasons = {ws.close_reason for ws in sockets}
+        assert codes == [1001] * 8
+        assert reasons == {"server shutting down"}
     finally:
         server.stop()

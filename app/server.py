@@ -1,0 +1,93 @@
+"""uvicorn, run the way a table needs it: ``fairtable serve`` and the live tests go through here.
+
+Two things differ from a plain ``uvicorn app.main:create_app``:
+
+- Shutdown says 1001 (going away). uvicorn's own shutdown fails every open websocket with
+  1012 before the app's lifespan shutdown runs, so the hub would never get to close them
+  itself. ``GoingAwayServer`` lets the hub close its sockets first, with 1001 and a reason;
+  uvicorn then finds them closed.
+- Websocket defaults: no per-message compression (it costs about 30 KiB of zlib state per
+  socket, and our messages are small) and a 64 KiB frame limit instead of 16 MiB (the hub
+  refuses anything over 4 KiB with 1009 anyway; this bounds what uvicorn buffers first).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from typing import Any
+
+import uvicorn
+from uvicorn.supervisors import multiprocess
+
+APP = "app.main:create_app"
+WS_MAX_FRAME_BYTES = 64 * 1024
+GRACEFUL_SHUTDOWN_SECONDS = 10
+
+
+class GoingAwayServer(uvicorn.Server):
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        hub = hub_of(self.config.loaded_app)
+        if hub is not None:
+            await hub.close_all()
+        await super().shutdown(sockets)
+
+
+class GoingAwayProcess(multiprocess.Process):
+    """A worker of ``--workers N`` that runs a ``GoingAwayServer``: uvicorn's supervisor
+    builds a plain ``Server`` in each worker, and has no option to change that."""
+
+    @property
+    def server(self) -> uvicorn.Server:
+        if self._server is None:
+            self._server = GoingAwayServer(config=self.config)
+        return self._server
+
+
+def hub_of(app: Any) -> Any:
+    """The hub on the app's state, looking through the middleware uvicorn wraps it in."""
+    for _ in range(8):
+        if app is None:
+            return None
+        hub = getattr(getattr(app, "state", None), "hub", None)
+        if hub is not None:
+            return hub
+        app = getattr(app, "app", None)
+    return None
+
+
+def serve(
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    uds: str | None = None,
+    workers: int = 1,
+    log_level: str = "info",
+    access_log: bool = True,
+) -> None:
+    config = uvicorn.Config(
+        APP,
+        factory=True,
+        host=host,
+        port=port,
+        uds=uds,
+        workers=workers,
+        log_level=log_level,
+        access_log=access_log,
+        ws_per_message_deflate=False,
+        ws_max_size=WS_MAX_FRAME_BYTES,
+        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
+    )
+    try:
+        if config.workers > 1:
+            # The supervisor pickles its Process objects into the workers (spawn), so ours
+            # must be the class it instantiates.
+            multiprocess.Process = GoingAwayProcess  # type: ignore[misc]
+            multiprocess.Multiprocess(config, sockets=[config.bind_socket()]).run()
+        else:
+            GoingAwayServer(config).run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if uds and os.path.exists(uds):
+            os.remove(uds)
