@@ -82,6 +82,10 @@ async def login(
     return secret, token
 
 
+def cached_principal(cache: AuthCache, secret: str) -> Principal | None:
+    return cache.get(hash_secret(secret))
+
+
 async def authenticate(session: AsyncSession, cache: AuthCache, secret: str) -> Principal:
     """Resolve a bearer secret (login token or API key) to the caller, or refuse."""
     secret_hash = hash_secret(secret)

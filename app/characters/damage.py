@@ -21,11 +21,12 @@ from app.characters.service import to_read
 from app.core import idempotency
 from app.core.db import utcnow
 from app.core.errors import Conflict, NotFound, Unprocessable
+from app.core.jsontext import dumps
 from app.core.rawsql import Raw
 from app.core.security import Principal
 from app.core.writer import Writer
 from app.events import service as events
-from app.rolls.service import encode, store_roll, to_answer
+from app.rolls.service import store_roll, to_answer
 from app.rules import DiceSource, d20, matrix, matrix_damage
 from app.rules.matrix_damage import DamageResult
 from app.rules.results import Die, JSONDict
@@ -212,7 +213,7 @@ async def damage(
             ledger = await Ledger.open(db, seat.campaign.id, override)
             answer = await _hit(db, ledger, seat, character_id, kind, formula)
             await ledger.close()
-            return 200, encode(answer)
+            return 200, dumps(answer)
 
         _, body = await idempotency.once(db, seat.user_id, idempotency_key, digest, produce)
         return body
@@ -243,6 +244,6 @@ async def remove_condition(
             present = ", ".join(sheet.conditions) or "none"
             raise NotFound(f"the character has no condition {condition.strip()!r} ({present})")
         new_sheet = d20.remove_condition(sheet, condition).to_dict()
-        return encode(await _save_sheet(db, seat, character, new_sheet, seq))
+        return dumps(await _save_sheet(db, seat, character, new_sheet, seq))
 
     return await writer.run(job)

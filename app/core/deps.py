@@ -45,11 +45,15 @@ async def get_principal(request: Request) -> Principal:
     """The caller, from the cache or from a short session of its own: a write job that
     follows must not find the (single, on SQLite) connection held by authentication."""
     # Imported here: accounts depends on core, not the other way round at import time.
-    from app.accounts.service import authenticate
+    from app.accounts.service import authenticate, cached_principal
 
     state = request.app.state
+    secret = bearer_secret(request)
+    principal = cached_principal(state.auth_cache, secret)
+    if principal is not None:  # the hot path: no session at all
+        return principal
     async with state.sessionmaker() as session:
-        return await authenticate(session, state.auth_cache, bearer_secret(request))
+        return await authenticate(session, state.auth_cache, secret)
 
 
 CurrentPrincipal = Annotated[Principal, Depends(get_principal)]

@@ -11,7 +11,6 @@ timestamps as SQLite's ``YYYY-MM-DD HH:MM:SS.ffffff`` UTC text or as aware datet
 
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
 from datetime import UTC, datetime
@@ -21,6 +20,8 @@ from typing import Any
 from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
+
+from app.core import jsontext
 
 _PLACEHOLDER = re.compile(r"\?")
 
@@ -70,10 +71,10 @@ class Raw:
         return type(exc).__name__ == "UniqueViolationError"
 
     def json_in(self, value: Any) -> str:
-        return json.dumps(value, separators=(",", ":"))
+        return jsontext.dumps_text(value)
 
     def json_out(self, value: Any) -> Any:
-        return json.loads(value) if self.sqlite else value  # asyncpg's codec decodes
+        return jsontext.loads(value) if self.sqlite else value  # asyncpg's codec decodes
 
     def time_in(self, value: datetime) -> Any:
         if self.sqlite:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
 from app.core.deps import Manager, Reader, SessionDep
+from app.core.jsontext import dumps
 from app.core.openapi import AUTH, BODY, ok, problems
 from app.core.rawsql import raw
 from app.exchange import service
@@ -36,7 +36,7 @@ async def export_campaign(cid: str, principal: Reader, session: SessionDep) -> R
     and the unredacted audit chain. ``fairtable verify`` checks it as it is; ``POST
     /campaigns/import`` takes it back. The current server seed is never in it."""
     document: dict[str, Any] = await service.export(await raw(session), principal, cid)
-    body = json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode()
+    body = dumps(document)
     headers = {"Content-Disposition": f'attachment; filename="campaign-{cid}.json"'}
     return Response(content=body, media_type="application/json", headers=headers)
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
 
 from app.campaigns.deps import MemberSeat
 from app.core.deps import Manager, SessionDep
+from app.core.jsontext import dumps
 from app.core.openapi import AUTH, BODY, ok, problems
 from app.core.rawsql import raw
 from app.fairness import service
@@ -24,8 +24,7 @@ router = APIRouter(tags=["fairness"])
 
 
 def _json(body: dict[str, Any]) -> Response:
-    content = json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode()
-    return Response(content=content, media_type="application/json")
+    return Response(content=dumps(body), media_type="application/json")
 
 
 ROTATED = "The fairness state after the rotation: the old seed revealed, a new one committed."

@@ -34,6 +34,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from starlette.websockets import WebSocket
 
 from app.core.db import utcnow
+from app.core.jsontext import dumps_text
 from app.events.service import EventOut
 from app.realtime import reader
 from app.realtime.client import PONG, Client, Item
@@ -51,7 +52,7 @@ SHUTDOWN_WAIT_SECONDS = 5.0
 
 
 def encode(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    return dumps_text(message)
 
 
 def presence_text(campaign_id: str, user_id: str, online: bool, at: datetime) -> str:

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Body, Header, Query, Request, Response
 from app.campaigns.deps import MemberSeat
 from app.core.deps import Reader, Roller, SessionDep
 from app.core.errors import Unprocessable
+from app.core.jsontext import dumps
 from app.core.openapi import AUTH, BODY, ok, problems
 from app.core.pagination import Cursor, Limit, decode_int_cursor, encode_cursor
 from app.rolls import service
@@ -119,7 +120,7 @@ async def list_rolls(
     page = rows[:limit]
     items = [service.to_answer(r, seat.user_id, seat.is_storyteller) for r in page]
     next_cursor = encode_cursor(page[-1].seq) if len(rows) > limit else None
-    return _json(200, service.encode({"items": items, "next_cursor": next_cursor}))
+    return _json(200, dumps({"items": items, "next_cursor": next_cursor}))
 
 
 @router.get(
@@ -134,7 +135,7 @@ async def list_rolls(
 async def get_roll(roll_id: str, principal: Reader, session: SessionDep) -> Response:
     """One roll; 404 when the caller may not see it (its existence is not revealed)."""
     seat, roll = await service.seat_for_roll(session, principal, roll_id, "read")
-    return _json(200, service.encode(service.to_answer(roll, seat.user_id, seat.is_storyteller)))
+    return _json(200, dumps(service.to_answer(roll, seat.user_id, seat.is_storyteller)))
 
 
 @router.post(

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
@@ -18,6 +17,7 @@ from app.core import idempotency
 from app.core.db import utcnow
 from app.core.errors import Conflict, Forbidden, NotFound, Unprocessable
 from app.core.ids import new_id
+from app.core.jsontext import dumps
 from app.core.rawsql import Raw, raw
 from app.core.security import Principal
 from app.core.writer import Writer
@@ -62,10 +62,6 @@ def to_answer(
     answer["hash"] = values["hash"]
     answer["redacted"] = redacted
     return answer
-
-
-def encode(answer: dict[str, Any]) -> bytes:
-    return json.dumps(answer, separators=(",", ":"), ensure_ascii=False).encode()
 
 
 async def _character(db: Raw, seat: Seat, character_id: str) -> characters_repo.CharacterView:
@@ -114,7 +110,7 @@ async def create(
         seat = await take_seat(db, principal, campaign_id, "roll", PLAYING)
 
         async def produce() -> tuple[int, bytes]:
-            return 201, encode(await _roll(db, seat, body, override))
+            return 201, dumps(await _roll(db, seat, body, override))
 
         return await idempotency.once(db, seat.user_id, idempotency_key, digest, produce)
 
@@ -351,7 +347,7 @@ async def step(
             await repo.save_step(db, roll)
             await _record(db, "roll.updated", roll, seq)
             await ledger.close()
-            return 200, encode(to_answer(roll, seat.user_id, seat.is_storyteller))
+            return 200, dumps(to_answer(roll, seat.user_id, seat.is_storyteller))
 
         _, answer = await idempotency.once(db, seat.user_id, idempotency_key, digest, produce)
         return answer

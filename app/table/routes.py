@@ -12,10 +12,11 @@ from fastapi import APIRouter, Request, Response
 
 from app.campaigns.deps import MemberSeat
 from app.core.deps import Reader, Roller, SessionDep
+from app.core.jsontext import dumps
 from app.core.openapi import AUTH, BODY, ok, problems
 from app.core.pagination import Cursor, Limit
 from app.rolls.routes import IdempotencyKey
-from app.rolls.service import encode, to_answer
+from app.rolls.service import to_answer
 from app.table import contests, groups, tasks
 from app.table import examples as ex
 from app.table import repository as repo
@@ -111,7 +112,7 @@ async def list_contests(
 async def get_contest(contest_id: str, principal: Reader, session: SessionDep) -> Response:
     """One contest with its rounds (each names its two rolls), for any member."""
     _, row = await flow.read_one(session, principal, "contests", contest_id, contests.WHAT)
-    return _json((200, encode(contests.answer(row))))
+    return _json((200, dumps(contests.answer(row))))
 
 
 @router.post(
@@ -215,7 +216,7 @@ async def get_group_roll(group_id: str, principal: Reader, session: SessionDep) 
     ids = [m["roll_id"] for m in row["data"]["members"]]
     stored = await repo.rolls(session, ids)
     rolls = [to_answer(r, seat.user_id, seat.is_storyteller) for r in stored]
-    return _json((200, encode(groups.answer(row, rolls))))
+    return _json((200, dumps(groups.answer(row, rolls))))
 
 
 # --- long tasks ----------------------------------------------------------------------------
@@ -273,7 +274,7 @@ async def list_tasks(
 async def get_task(task_id: str, principal: Reader, session: SessionDep) -> Response:
     """One long task with its progress and its rolls, for any member."""
     _, row = await flow.read_one(session, principal, "tasks", task_id, tasks.WHAT)
-    return _json((200, encode(tasks.answer(row))))
+    return _json((200, dumps(tasks.answer(row))))
 
 
 @router.post(

@@ -21,13 +21,14 @@ from app.characters import repository as characters_repo
 from app.characters.repository import CharacterView
 from app.core import idempotency
 from app.core.errors import NotFound, Unprocessable
+from app.core.jsontext import dumps
 from app.core.pagination import decode_cursor, encode_cursor
 from app.core.rawsql import Raw, raw
 from app.core.security import Principal
 from app.core.writer import Writer
 from app.events import service as events
 from app.rolls.schemas import TestBody
-from app.rolls.service import add_roll, encode, to_answer
+from app.rolls.service import add_roll, to_answer
 from app.rules import DiceSource, RollError, threed6
 from app.table import repository as repo
 from app.table.repository import Table
@@ -96,7 +97,7 @@ async def write(
             ledger = await Ledger.open(db, seat.campaign.id, override)
             status, answer = await act(db, seat, ledger)
             await ledger.close()
-            return status, encode(answer)
+            return status, dumps(answer)
 
         return await idempotency.once(db, seat.user_id, key, digest, produce)
 
@@ -215,4 +216,4 @@ async def read_page(
     )
     page = rows[:limit]
     next_cursor = encode_cursor(page[-1]["id"]) if len(rows) > limit else None
-    return encode({"items": [answer(r) for r in page], "next_cursor": next_cursor})
+    return dumps({"items": [answer(r) for r in page], "next_cursor": next_cursor})
