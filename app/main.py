@@ -58,7 +58,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.broker = broker = create_broker(settings.broker_url, settings.redis_prefix)
         await broker.start()
         app.state.writer = create_writer(engine, app.state.sessionmaker, broker.publish_nowait)
-        hub = start_hub(app.state, settings.ws_queue_size)
+        hub = start_hub(app.state, settings.ws_queue_size, settings.presence_heartbeat_seconds)
         tune_garbage_collector()
         checkpointer = sqlite_checkpointer(settings.database_url)
         if checkpointer is not None:

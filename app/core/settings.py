@@ -22,6 +22,9 @@ class Settings(BaseSettings):
     broker_url: str = "memory://"
     # Messages a websocket may have queued before it is closed 1013 (it then resumes).
     ws_queue_size: int = Field(default=1000, ge=1)
+    # Each instance re-announces who is at its tables this often; one silent for three
+    # heartbeats (crashed, or cut from Redis) has its users shown offline elsewhere.
+    presence_heartbeat_seconds: float = Field(default=10.0, gt=0)
     # Namespaces the Redis channels: deployments (or test runs) sharing a server stay apart.
     redis_prefix: str = Field(default="fairtable", min_length=1)
     secret_key: str = DEV_SECRET

@@ -38,7 +38,7 @@ from app.core.jsontext import dumps_text
 from app.events.service import EventOut
 from app.realtime import reader
 from app.realtime.client import PONG, Client, Item
-from app.realtime.presence import Presence, PresenceBus
+from app.realtime.presence import HEARTBEAT_SECONDS, Presence, PresenceBus
 
 log = logging.getLogger("fairtable.hub")
 
@@ -160,11 +160,12 @@ class Hub:
         maker: async_sessionmaker[AsyncSession],
         queue_size: int = QUEUE_SIZE,
         bus: PresenceBus | None = None,
+        heartbeat: float = HEARTBEAT_SECONDS,
     ) -> None:
         self.maker = maker
         self.queue_size = queue_size
         self.channels: dict[str, Channel] = {}
-        self.presence = Presence(self._presence_changed, bus)
+        self.presence = Presence(self._presence_changed, bus, heartbeat)
         self.closing = False
         self._tasks: set[asyncio.Task[Any]] = set()
         self._clients: set[Client] = set()
@@ -181,7 +182,9 @@ class Hub:
 
     async def resync(self) -> None:
         """Fill every channel from the database: after a broker outage, events of other
-        instances may have been missed without any later event revealing the gap."""
+        instances may have been missed without any later event revealing the gap; so
+        may presence messages."""
+        self.presence.resync()
         for channel in list(self.channels.values()):
             channel.fill()
 
@@ -308,11 +311,15 @@ def _is_ping(text: str) -> bool:
     return isinstance(message, dict) and message.get("type") == "ping"
 
 
-def start_hub(state: Any, queue_size: int = QUEUE_SIZE) -> Hub:
+def start_hub(
+    state: Any, queue_size: int = QUEUE_SIZE, heartbeat: float = HEARTBEAT_SECONDS
+) -> Hub:
     """Build the hub on ``state`` (app.state) and plug it into the broker: committed
-    events, presence deltas, and a resync after every broker outage."""
+    events, presence messages and heartbeats, and a resync after every broker outage."""
     broker = state.broker
-    hub = Hub(state.sessionmaker, queue_size, broker if isinstance(broker, PresenceBus) else None)
+    bus = broker if isinstance(broker, PresenceBus) else None
+    hub = Hub(state.sessionmaker, queue_size, bus, heartbeat)
+    hub.spawn(hub.presence.run())
     broker.subscribe(hub.deliver)
     on_reconnect = getattr(broker, "on_reconnect", None)
     if on_reconnect is not None:

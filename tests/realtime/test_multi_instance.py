@@ -34,11 +34,12 @@ pytestmark = pytest.mark.skipif(
 )
 
 WAIT = 15.0  # seconds for anything that crosses Redis or a reconnect
+HEARTBEAT = 0.5  # presence heartbeats: an instance silent for 1.5 s is taken as gone
 
 
 @dataclass
 class Instance:
-    """One ``uvicorn`` process of the app."""
+    """One ``fairtable serve`` process."""
 
     port: int
     process: subprocess.Popen[bytes]
@@ -62,8 +63,8 @@ class Instance:
 
 def start_instance(env: dict[str, str], log: Path) -> Instance:
     port = free_port()
-    command = [sys.executable, "-m", "uvicorn", "app.main:create_app", "--factory"]
-    command += ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]
+    command = [sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1"]
+    command += ["--port", str(port), "--log-level", "warning", "--no-access-log"]
     with log.open("wb") as out:
         process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)  # noqa: S603
     return Instance(port, process, log)
@@ -88,6 +89,7 @@ class Cluster:
     redis: RedisServer
     a: Instance
     b: Instance
+    env: dict[str, str]
 
 
 @pytest.fixture(scope="module")
@@ -109,6 +111,7 @@ def cluster(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
         "VTT_PASSWORD_TIME_COST": "1",
         "VTT_PASSWORD_MEMORY_KIB": "64",
         "VTT_DB_POOL_SIZE": "5",
+        "VTT_PRESENCE_HEARTBEAT_SECONDS": str(HEARTBEAT),
     }
     instances: list[Instance] = []
     try:
@@ -116,7 +119,7 @@ def cluster(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
             instances.append(start_instance(env, tmp_path / f"{name}.log"))
         for instance in instances:
             wait_until_up(instance)
-        yield Cluster(redis_server, instances[0], instances[1])
+        yield Cluster(redis_server, instances[0], instances[1], env)
     finally:
         for instance in instances:
             instance.stop()
@@ -233,3 +236,48 @@ async def test_a_redis_restart_loses_no_event_and_live_delivery_resumes(
     assert stays_open.seqs == [seen, *during, from_a, from_b]
     assert resumed.seqs == [*during, from_a, from_b]
     assert sorted({*during, from_a, from_b}) == list(range(during[0], from_b + 1))
+
+
+async def online_on(instance: Instance, who: Person, cid: str) -> set[str]:
+    async with httpx.AsyncClient(base_url=instance.api) as http:
+        members = expect(await http.get(f"/campaigns/{cid}/members", headers=who.auth), 200)
+    return {m["user_id"] for m in members if m["online"]}
+
+
+async def until_online_is(instance: Instance, who: Person, cid: str, users: set[str]) -> None:
+    """Poll the members list of ``instance`` until exactly ``users`` are online."""
+    deadline = time.monotonic() + WAIT
+    seen = await online_on(instance, who, cid)
+    while seen != users:
+        assert time.monotonic() < deadline, f"online: {seen}, expected {users}"
+        await asyncio.sleep(0.1)
+        seen = await online_on(instance, who, cid)
+
+
+async def test_presence_forgets_a_crashed_instance_and_heals_after_a_redis_outage(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """Presence deltas are at-most-once; heartbeats and snapshots make the view true again."""
+    async with httpx.AsyncClient(base_url=cluster.a.api) as a:
+        st, player = await register(a, "storyteller"), await register(a, "player")
+        cid = (await campaign(a, st, "3d6"))["id"]
+        await join(a, st, cid, player)
+    doomed = start_instance(cluster.env, tmp_path / "doomed.log")
+    try:
+        wait_until_up(doomed)
+        async with socket(doomed, cid, player, after=0):
+            await until_online_is(cluster.b, st, cid, {player.id})
+            doomed.process.kill()  # SIGKILL: no socket is closed, no delta is sent
+            await until_online_is(cluster.b, st, cid, set())
+    finally:
+        doomed.stop()
+
+    async with socket(cluster.a, cid, player, after=0):
+        await until_online_is(cluster.b, st, cid, {player.id})
+        cluster.redis.kill()
+    # The player left while Redis was down: that delta is lost; the snapshots are not.
+    await asyncio.sleep(2 * HEARTBEAT)
+    cluster.redis.start()
+    await until_online_is(cluster.b, st, cid, set())
+    async with socket(cluster.a, cid, player, after=0):  # and live deltas flow again
+        await until_online_is(cluster.b, st, cid, {player.id})
