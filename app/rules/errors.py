@@ -12,7 +12,7 @@ tree to one 4xx problem answer, so a new subclass never needs a new handler.
 
 from __future__ import annotations
 
-__all__ = ["DiceError", "FormulaError", "RollError", "RulesError", "SheetError"]
+__all__ = ["DiceError", "FormulaError", "RollError", "RulesError", "SheetError", "short_repr"]
 
 
 class RulesError(ValueError):
@@ -43,3 +43,9 @@ class SheetError(RulesError):
 
 class RollError(RulesError):
     """A roll or a step of a roll breaks the rules (e.g. rerolling a success)."""
+
+
+def short_repr(value: object) -> str:
+    """A short repr for error messages, so a huge bad input cannot flood a log line."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -19,24 +19,19 @@ Checks, in chain order, stopping at the first failure:
    SHA-256 must be its commitment) ``SeededDice(seed, client_seed, nonce)`` must give the
    very faces recorded, roll entry by roll entry. Draws under the current, unrevealed seed
    are "not yet verifiable": counted, not failed.
-4. Dice: the roll's dice are what the draws gave. The first draw's faces, in order, are the
-   first face of each die in order (``history[0]``, or ``value`` if it has no history).
-   Every later draw is one reroll: one die, one face. For a 3d6 test ``result.rerolls``
-   says which die each reroll hit, and each die's faces (``history + [value]``) must be its
-   first face then the rerolls that hit it, in order; for other rolls the later faces must
-   interleave, in draw order, into the dice's histories.
+4. Dice: the roll's dice are what the draws gave (``app.rules.verify_dice``).
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 from app.rules.chain import GENESIS, chain_record, link_hash
 from app.rules.dice import SeededDice
+from app.rules.verify_dice import dice_problem, is_int, is_map
 
 __all__ = ["Failure", "Report", "dice_problem", "verify"]
 
@@ -106,10 +101,6 @@ def _need(condition: bool, reason: str, seq: int | None = None, roll: str | None
         raise _Stop(Failure(seq, roll, reason))
 
 
-def _int(value: Any) -> bool:
-    return type(value) is int
-
-
 def _str(value: Any) -> bool:
     return type(value) is str
 
@@ -140,7 +131,7 @@ class _Verifier:
         self._read_seeds(fairness)
         campaign_id = doc.get("campaign_id", fairness.get("campaign_id"))
         rolls = self._export_rolls(doc.get("rolls"))
-        last_of = {str(link.get("roll_id")): i for i, link in enumerate(audit) if _is_map(link)}
+        last_of = {str(link.get("roll_id")): i for i, link in enumerate(audit) if is_map(link)}
         prev, last_seq = GENESIS, 0
         for index, link in enumerate(audit):
             prev, last_seq = self._link(index, link, prev, last_seq, campaign_id)
@@ -180,13 +171,15 @@ class _Verifier:
         current: Any = fairness.get("seed_number")
         next_nonce: Any = fairness.get("next_nonce")
         _need(isinstance(seeds, list) and seeds != [], "'fairness.seeds' must list the seeds")
-        _need(_int(current) and _int(next_nonce), "'fairness' lacks seed_number or next_nonce")
+        _need(is_int(current) and is_int(next_nonce), "'fairness' lacks seed_number or next_nonce")
         previous_end: int | None = None
         for seed in seeds:
-            _need(_is_map(seed), "a seed must be an object")
+            _need(is_map(seed), "a seed must be an object")
             number, commitment = seed.get("number"), seed.get("commitment")
             first, end, secret = seed.get("first_nonce"), seed.get("end_nonce"), None
-            _need(_int(number) and _str(commitment) and _int(first), f"seed {number}: malformed")
+            _need(
+                is_int(number) and _str(commitment) and is_int(first), f"seed {number}: malformed"
+            )
             _need(_str(seed.get("client_seed")), f"seed {number}: malformed client seed")
             if seed.get("server_seed") is not None:
                 try:
@@ -196,7 +189,7 @@ class _Verifier:
             if number == current:
                 _need(end is None, f"seed {number} is current but has an end nonce")
                 end = next_nonce
-            _need(_int(end), f"seed {number} is not current but has no end nonce")
+            _need(is_int(end), f"seed {number} is not current but has no end nonce")
             _need(first <= end, f"seed {number}: first nonce {first} after end nonce {end}")
             _need(
                 previous_end is None or first == previous_end,
@@ -231,7 +224,7 @@ class _Verifier:
         _need(isinstance(rolls, list), "'rolls' must be a list")
         found: dict[str, Mapping[str, Any]] = {}
         for roll in rolls:
-            _need(_is_map(roll) and _str(roll.get("id")), "a roll of the export has no id")
+            _need(is_map(roll) and _str(roll.get("id")), "a roll of the export has no id")
             found[roll["id"]] = roll
         return found
 
@@ -255,9 +248,9 @@ class _Verifier:
     def _link(
         self, index: int, link: Any, prev: str, last_seq: int, campaign_id: Any
     ) -> tuple[str, int]:
-        _need(_is_map(link), f"link #{index} is not an object")
+        _need(is_map(link), f"link #{index} is not an object")
         seq, roll_id = link.get("seq"), link.get("roll_id")
-        _need(_int(seq) and _str(roll_id), f"link #{index} lacks seq or roll_id")
+        _need(is_int(seq) and _str(roll_id), f"link #{index} lacks seq or roll_id")
         _need(_str(link.get("prev_hash")) and _str(link.get("hash")), "malformed", seq, roll_id)
         _need(seq > last_seq, f"seq {seq} does not follow seq {last_seq}", seq, roll_id)
         _need(
@@ -271,7 +264,7 @@ class _Verifier:
         if record is None:
             self.report.redacted += 1
         else:
-            _need(_is_map(record), "the record is not an object", seq, roll_id)
+            _need(is_map(record), "the record is not an object", seq, roll_id)
             try:
                 computed = link_hash(prev, record)
             except (TypeError, ValueError) as exc:
@@ -314,9 +307,9 @@ class _Verifier:
         _need(problem is None, str(problem), seq, roll_id)
 
     def _draw(self, draw: Any, seq: int, roll_id: str) -> None:
-        _need(_is_map(draw), "a proof entry is not an object", seq, roll_id)
+        _need(is_map(draw), "a proof entry is not an object", seq, roll_id)
         nonce, number = draw.get("nonce"), draw.get("seed")
-        _need(_int(nonce) and _int(number), "a draw lacks its nonce or seed", seq, roll_id)
+        _need(is_int(nonce) and is_int(number), "a draw lacks its nonce or seed", seq, roll_id)
         owner = self.nonces.get(nonce)
         if owner is not None:
             _need(owner[0] == roll_id, f"nonce {nonce} was already used by roll {owner[0]}",
@@ -348,10 +341,10 @@ class _Verifier:
         _need(isinstance(entries, list), f"draw nonce {nonce} has no rolls", seq, roll_id)
         for entry in entries:
             _need(
-                _is_map(entry)
-                and _int(entry.get("sides"))
+                is_map(entry)
+                and is_int(entry.get("sides"))
                 and isinstance(entry.get("faces"), list)
-                and all(_int(f) for f in entry["faces"]),
+                and all(is_int(f) for f in entry["faces"]),
                 f"draw nonce {nonce}: malformed roll entry",
                 seq,
                 roll_id,
@@ -374,90 +367,3 @@ class _Verifier:
                 roll_id,
             )
         self.recomputed.add(nonce)
-
-
-def _is_map(value: Any) -> bool:
-    return isinstance(value, Mapping)
-
-
-# --- do the dice follow the draws? --------------------------------------------------------
-
-Face = tuple[int, int]  # (sides, face)
-
-
-def dice_problem(record: Mapping[str, Any]) -> str | None:
-    """Why the record's dice are not what its draws gave, or None (see the module doc)."""
-    try:
-        return _dice_problem(record)
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        return f"the dice or proof are malformed ({type(exc).__name__}: {exc})"
-
-
-def _dice_problem(record: Mapping[str, Any]) -> str | None:
-    dice, proof = record["dice"], record["proof"]
-    faces = [[*die["history"], die["value"]] for die in dice]
-    sides = [die["sides"] for die in dice]
-    if not proof:
-        return None if not dice else "the roll shows dice but has no draw"
-    drawn = [(e["sides"], f) for e in proof[0]["rolls"] for f in e["faces"]]
-    initial = [(s, f[0]) for s, f in zip(sides, faces, strict=True)]
-    if drawn != initial:
-        return (
-            f"the dice start with {[f for _, f in initial]}, but the first draw "
-            f"(nonce {proof[0]['nonce']}) gave {[f for _, f in drawn]}"
-        )
-    rerolls: list[Face] = []
-    for draw in proof[1:]:
-        entries = draw["rolls"]
-        if len(entries) != 1 or len(entries[0]["faces"]) != 1:
-            return f"draw nonce {draw['nonce']} is not a reroll of one die"
-        rerolls.append((entries[0]["sides"], entries[0]["faces"][0]))
-    tails = [[(s, f) for f in die_faces[1:]] for s, die_faces in zip(sides, faces, strict=True)]
-    spent = record.get("result", {}).get("rerolls") if _is_map(record.get("result")) else None
-    if isinstance(spent, list) and all(_is_map(s) and "die" in s for s in spent):
-        return _follow_rerolls(spent, rerolls, faces, sides)
-    if sum(len(t) for t in tails) != len(rerolls) or not _interleaves(
-        tuple(rerolls), tuple(tuple(t) for t in tails)
-    ):
-        return "the dice's later faces are not the faces of the roll's later draws"
-    return None
-
-
-def _follow_rerolls(
-    spent: Sequence[Mapping[str, Any]],
-    rerolls: list[Face],
-    faces: list[list[int]],
-    sides: list[int],
-) -> str | None:
-    if len(spent) != len(rerolls):
-        return f"{len(spent)} rerolls spent but {len(rerolls)} reroll draws"
-    replay = [[f[0]] for f in faces]
-    for number, (used, (die_sides, face)) in enumerate(zip(spent, rerolls, strict=True), 1):
-        die = used["die"]
-        if not _int(die) or not 0 <= die < len(faces) or die_sides != sides[die]:
-            return f"reroll {number} names die {die}, which the roll does not have"
-        if used.get("old") != replay[die][-1] or used.get("new") != face:
-            return f"reroll {number} of die {die} does not show the face its draw gave ({face})"
-        replay[die].append(face)
-    for index, (done, shown) in enumerate(zip(replay, faces, strict=True)):
-        if done != shown:
-            return f"die {index} shows faces {shown}, but its draws gave {done}"
-    return None
-
-
-def _interleaves(draws: tuple[Face, ...], tails: tuple[tuple[Face, ...], ...]) -> bool:
-    """Whether ``draws`` is an interleaving of ``tails`` keeping each tail's order."""
-
-    @cache
-    def go(positions: tuple[int, ...]) -> bool:
-        done = sum(positions)
-        if done == len(draws):
-            return True
-        for i, tail in enumerate(tails):
-            at = positions[i]
-            moved = (*positions[:i], at + 1, *positions[i + 1 :])
-            if at < len(tail) and tail[at] == draws[done] and go(moved):
-                return True
-        return False
-
-    return go(tuple(0 for _ in tails))
