@@ -17,6 +17,8 @@ import pytest
 import pytest_asyncio
 from httpx import AsyncClient, Response
 
+from tests.service import authorization_actions
+from tests.service.authorization_actions import flow_paths
 from tests.service.table import (
     PASSWORD,
     SHEET_D20,
@@ -130,6 +132,38 @@ async def _pc_patch(t: Seats, char_id: str, headers: dict[str, str], body: dict[
 
 def _sheet_with_guarded(t: Seats) -> dict[str, Any]:
     return {**SHEETS[t.ruleset], **GUARDED[t.ruleset]}
+
+
+async def _damage(t: Seats, char_id: str, headers: dict[str, str]) -> Response:
+    """A hit of constant points (mortality 2, fatigue 2 + 3): no die to roll, no check."""
+    body = {"type": "physical", "formula": "2+3"}
+    answer = await t.client.post(f"/characters/{char_id}/damage", json=body, headers=headers)
+    if answer.is_success:
+        hit = answer.json()
+        assert hit["character"]["id"] == char_id and hit["roll"]["kind"] == "damage", hit
+        assert hit["character"]["sheet"]["counters"] == {"fatigue": 5, "mortality": 2, "madness": 0}
+    return answer
+
+
+async def _lift_condition(t: Seats, who: str, headers: dict[str, str]) -> Response:
+    """The storyteller poisons one's own PC; the condition is then lifted."""
+    char_id = await t.own_char(who)
+    st = t["storyteller"].auth
+    expect(await _pc_patch(t, char_id, st, {"sheet": _sheet_with_guarded(t)}), 200)
+    answer = await t.client.delete(f"/characters/{char_id}/conditions/Poisoned", headers=headers)
+    if answer.is_success:
+        assert answer.json()["sheet"]["conditions"] == [], answer.text
+    return answer
+
+
+async def _health(t: Seats, who: str, headers: dict[str, str]) -> Response:
+    """Both probes, which live outside ``/api/v1``: they answer alike; the second is returned."""
+    live = await t.client.get("http://test/healthz", headers=headers)
+    ready = await t.client.get("http://test/readyz", headers=headers)
+    assert live.status_code == ready.status_code, (live.text, ready.text)
+    if ready.is_success:
+        assert (live.json(), ready.json()) == ({"status": "ok"}, {"status": "ready"})
+    return ready
 
 
 async def _roll_for(t: Seats, char_id: str | None, headers: dict[str, str]) -> Response:
@@ -297,6 +331,15 @@ ACTIONS: dict[str, Action] = {
     "change counters, states (matrix) or conditions (d20) of one's own PC": lambda t, who, h: _then(
         t.own_char(who), lambda c: _pc_patch(t, c, h, {"sheet": _sheet_with_guarded(t)})
     ),
+    "deal matrix damage to one's own PC `POST /characters/{id}/damage`": lambda t, who, h: _then(
+        t.own_char(who), lambda c: _damage(t, c, h)
+    ),
+    "deal matrix damage to another's PC": lambda t, who, h: _then(
+        t.char("other_pc"), lambda c: _damage(t, c, h)
+    ),
+    "lift a condition (d20) of one's own PC `DELETE /characters/{id}/conditions/{name}`": (
+        _lift_condition
+    ),
     "delete one's own PC `DELETE /characters/{id}`": lambda t, who, h: _then(
         t.own_char(who), lambda c: t.client.delete(f"/characters/{c}", headers=h)
     ),
@@ -330,12 +373,15 @@ ACTIONS: dict[str, Action] = {
         t.roll("other", pending=True),
         lambda r: t.client.post(f"/rolls/{r}/grant", json={"name": "clever"}, headers=h),
     ),
+    # contests, group actions, long tasks, fairness, events, export and import
+    **authorization_actions.ACTIONS,
     "odds `GET /odds/{ruleset}`": lambda t, who, h: t.client.get(
         {"3d6": "/odds/3d6?score=3", "matrix": "/odds/matrix?stat=12", "d20": "/odds/d20"}[
             t.ruleset
         ],
         headers=h,
     ),
+    "health probes `GET /healthz`, `GET /readyz`": _health,
 }
 
 
@@ -343,21 +389,31 @@ async def _then(first: Awaitable[Any], then: Callable[[Any], Awaitable[Response]
     return await then(await first)
 
 
+ONLY_IN: list[tuple[str, tuple[str, ...]]] = [
+    # (words of the action, the rulesets it exists in): the first that matches counts.
+    ("reroll", ("3d6",)),
+    ("contest", ("3d6",)),
+    ("group action", ("3d6",)),
+    ("long task", ("3d6",)),
+    ("matrix damage", ("matrix",)),
+    ("lift a condition (d20)", ("d20",)),
+    ("counters", ("matrix", "d20")),
+]
+
+
 def _rulesets(label: str) -> tuple[str, ...]:
-    """Rows about one feature run in every ruleset; the rest in one."""
-    if "counters" in label:
-        return ("matrix", "d20")
-    if "reroll" in label:
-        return ("3d6",)
-    if "character" in label or "PC" in label or "NPC" in label or "roll" in label:
-        return RULESETS
-    if "odds" in label:
+    """Rows about one ruleset's feature run in it; rows about characters, rolls and odds
+    run in every ruleset; the rest in one."""
+    for words, rulesets in ONLY_IN:
+        if words in label:
+            return rulesets
+    if any(word in label for word in ("character", "PC", "roll", "odds")):
         return RULESETS
     return ("3d6",)
 
 
 def _needs_campaign(label: str) -> bool:
-    return "`POST /users`" not in label and "odds" not in label
+    return not any(word in label for word in ("`POST /users`", "odds", "health"))
 
 
 CASES = [
@@ -481,6 +537,30 @@ async def test_a_non_member_cannot_tell_a_campaign_from_a_missing_one(
         unseen = await t.client.get(fake, headers=outsider)
         assert seen.status_code == unseen.status_code == 404
         assert seen.json() == unseen.json()
+
+
+async def test_nor_its_contests_tasks_seeds_events_or_export_from_missing_ones(
+    seats: Callable[..., Awaitable[Seats]],
+) -> None:
+    t = await seats("3d6")
+    outsider = t["non-member"].auth
+    missing = "0" * 26
+    parts = ("contests", "group-rolls", "tasks", "fairness", "audit", "events", "export")
+    reads = [(f"/campaigns/{t.cid}/{part}", f"/campaigns/{missing}/{part}") for part in parts]
+    contest, group, task = await flow_paths(t)
+    reads += [(contest, f"/contests/{missing}"), (group, f"/group-rolls/{missing}")]
+    reads += [(task, f"/tasks/{missing}")]
+    writes = [
+        (f"/campaigns/{t.cid}/ws-ticket", f"/campaigns/{missing}/ws-ticket"),
+        (f"/campaigns/{t.cid}/fairness/rotate", f"/campaigns/{missing}/fairness/rotate"),
+        (f"{contest}/rounds", f"/contests/{missing}/rounds"),
+    ]
+    for method, pairs in (("GET", reads), ("POST", writes)):
+        for real, fake in pairs:
+            seen = await t.client.request(method, real, headers=outsider)
+            unseen = await t.client.request(method, fake, headers=outsider)
+            assert seen.status_code == unseen.status_code == 404, (real, seen.text)
+            assert seen.json() == unseen.json()
 
 
 async def test_the_list_of_campaigns_holds_only_ones_own(
