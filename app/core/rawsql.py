@@ -77,8 +77,9 @@ class Raw:
         return jsontext.loads(value) if self.sqlite else value  # asyncpg's codec decodes
 
     def time_in(self, value: datetime) -> Any:
-        if self.sqlite:
-            return value.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
+        if self.sqlite:  # "YYYY-MM-DD HH:MM:SS.ffffff"; isoformat is twice strftime's speed
+            utc = value if value.tzinfo is UTC else value.astimezone(UTC)
+            return utc.isoformat(" ", "microseconds")[:26]
         return value
 
     def time_out(self, value: Any) -> datetime:
