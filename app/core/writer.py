@@ -115,14 +115,17 @@ class BatchWriter:
             except BaseException:
                 await rollback()
                 raise
-        self._publish(db.events)
-        for future, ok, value in outcomes:
-            if future.done():
-                continue
-            if ok:
-                future.set_result(value)
-            else:
-                future.set_exception(value)
+            # Answer now, before the connection goes back to the pool: that release yields
+            # to the event loop, and the answers must not wait behind the requests that
+            # arrive meanwhile (nor behind the next batch, which starts right after).
+            self._publish(db.events)
+            for future, ok, value in outcomes:
+                if future.done():
+                    continue
+                if ok:
+                    future.set_result(value)
+                else:
+                    future.set_exception(value)
 
 
 async def _begin(
