@@ -8,9 +8,10 @@ before a published event is already in the database. Duplicates (seq <= last) ar
 
 Resuming. A socket is registered in its channel BEFORE its replay reads the database, and
 from then on live events queue up behind the replay; the sender sends the replay, then the
-queue, skipping what the replay already sent. An event committed before the replay's read
-is in the replay; one committed after it is dispatched after the registration: none is
-lost, none is sent twice.
+queue, skipping what the replay already sent. A new channel first reads the campaign's last
+seq, and replays wait for that read: so the channel's starting point is never ahead of what
+a replay saw. An event committed before the replay's read is in the replay; one committed
+after it is dispatched after the registration: none is lost, none is sent twice.
 
 Slow clients. Each socket has its own bounded queue and its own sender task, so the
 dispatch never awaits a client. A socket whose queue is full is closed with 1013; the
@@ -64,7 +65,7 @@ def presence_text(campaign_id: str, user_id: str, online: bool, at: datetime) ->
 class Channel:
     """One campaign's ordered dispatch to the sockets of this instance."""
 
-    __slots__ = ("again", "busy", "campaign_id", "clients", "hub", "last", "pending")
+    __slots__ = ("again", "busy", "campaign_id", "clients", "hub", "last", "pending", "ready")
 
     def __init__(self, hub: Hub, campaign_id: str) -> None:
         self.hub = hub
@@ -74,6 +75,7 @@ class Channel:
         self.pending: dict[int, EventOut] = {}
         self.busy = False  # a fill (or the first read) is running: park everything
         self.again = False  # a resync arrived during a fill: fill once more after it
+        self.ready = asyncio.Event()  # the first read is done: replays may read from now on
 
     def offer(self, event: EventOut) -> None:
         last = self.last
@@ -142,6 +144,7 @@ class Channel:
             # Events parked while reading arrived after the first socket registered: they
             # are live for it even when committed before the read, so none is dropped.
             self.last = min(last, min(self.pending) - 1) if self.pending else last
+            self.ready.set()
             return
         while True:
             events = await reader.after(self.hub.maker, self.campaign_id, self.last)
@@ -209,7 +212,7 @@ class Hub:
         for uid in self.presence.online(campaign_id):  # who was already here
             client.push((0, None, presence_text(campaign_id, uid, True, now)))
         self.presence.join(campaign_id, user_id)
-        client.sender = asyncio.create_task(self._send_loop(client))
+        client.sender = asyncio.create_task(self._send_loop(client, channel))
         try:
             await self._receive_loop(client)
         except asyncio.CancelledError:
@@ -264,9 +267,13 @@ class Hub:
             if text is not None and _is_ping(text):
                 client.push((0, None, PONG))
 
-    async def _send_loop(self, client: Client) -> None:
+    async def _send_loop(self, client: Client, channel: Channel) -> None:
         try:
             if client.after is not None:
+                # Only once the channel knows its starting seq: a replay that read the
+                # record before that first read could miss an event the channel then counts
+                # as already dispatched (committed in between, published after).
+                await channel.ready.wait()
                 await self._replay(client)
             queue = client.queue
             while client.closing is None:
