@@ -62,6 +62,11 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def rfc3339(value: datetime) -> str:
+    """A UTC time as every answer spells it: ``2026-01-01T12:00:00.123456Z``."""
+    return value.isoformat().replace("+00:00", "Z")
+
+
 def _begin_immediate(engine: AsyncEngine) -> None:
     @event.listens_for(engine.sync_engine, "begin")
     def _on_begin(conn: Any) -> None:

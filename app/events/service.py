@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from app.campaigns import repository as campaigns_repo
-from app.core.db import utcnow
+from app.core.db import rfc3339, utcnow
 from app.core.rawsql import Raw
 from app.events import repository as repo
 from app.rolls.visibility import can_see
@@ -36,7 +36,7 @@ class EventOut:
             "seq": self.seq,
             "type": self.type,
             "campaign_id": self.campaign_id,
-            "at": self.at.isoformat().replace("+00:00", "Z"),
+            "at": rfc3339(self.at),
             "data": self.data,
         }
 

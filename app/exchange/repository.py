@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from app.core.db import rfc3339
 from app.core.rawsql import Raw
 from app.table.repository import Table as FlowTable
 
@@ -37,10 +38,6 @@ _FLOWS = {
 _USER = "SELECT username FROM users WHERE id = ?"
 
 
-def _time(value: datetime) -> str:
-    return value.isoformat().replace("+00:00", "Z")
-
-
 async def campaign(db: Raw, campaign_id: str) -> dict[str, Any] | None:
     row = await db.fetchone(_CAMPAIGN, campaign_id)
     if row is None:
@@ -51,7 +48,7 @@ async def campaign(db: Raw, campaign_id: str) -> dict[str, Any] | None:
         "name": name,
         "ruleset": ruleset,
         "settings": db.json_out(settings),
-        "created_at": _time(db.time_out(created_at)),
+        "created_at": rfc3339(db.time_out(created_at)),
     }
 
 
@@ -62,7 +59,7 @@ async def members(db: Raw, campaign_id: str) -> list[dict[str, Any]]:
             "username": username,
             "display_name": display_name,
             "role": role,
-            "joined_at": _time(db.time_out(joined_at)),
+            "joined_at": rfc3339(db.time_out(joined_at)),
         }
         for user_id, username, display_name, role, joined_at in await db.fetchall(
             _MEMBERS, campaign_id
@@ -79,8 +76,8 @@ async def characters(db: Raw, campaign_id: str) -> list[dict[str, Any]]:
             "owner_id": owner_id,
             "version": version,
             "sheet": db.json_out(sheet),
-            "created_at": _time(db.time_out(created_at)),
-            "updated_at": _time(db.time_out(updated_at)),
+            "created_at": rfc3339(db.time_out(created_at)),
+            "updated_at": rfc3339(db.time_out(updated_at)),
         }
         for cid, name, npc, owner_id, version, sheet, created_at, updated_at in await db.fetchall(
             _CHARACTERS, campaign_id
@@ -96,7 +93,7 @@ async def rolls(db: Raw, campaign_id: str) -> list[dict[str, Any]]:
         for name in ("dice", "result", "odds", "state", "proof"):
             values[name] = db.json_out(values[name])
         for name in ("created_at", "updated_at"):
-            values[name] = _time(db.time_out(values[name]))
+            values[name] = rfc3339(db.time_out(values[name]))
         found.append(values)
     return found
 
@@ -106,7 +103,7 @@ async def events(db: Raw, campaign_id: str) -> list[dict[str, Any]]:
         {
             "seq": seq,
             "type": type_,
-            "at": _time(db.time_out(at)),
+            "at": rfc3339(db.time_out(at)),
             "visibility": visibility,
             "user_id": user_id,
             "data": db.json_out(data),
@@ -126,7 +123,7 @@ async def flows(db: Raw, table: FlowTable, campaign_id: str) -> list[dict[str, A
         values = dict(zip(_FLOW_COLUMNS, row, strict=True))
         values["data"] = db.json_out(values["data"])
         for name in ("created_at", "updated_at"):
-            values[name] = _time(db.time_out(values[name]))
+            values[name] = rfc3339(db.time_out(values[name]))
         found.append(values)
     return found
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from app.campaigns.service import take_seat, validate_settings
 from app.characters.sheets import normalise
-from app.core.db import utcnow
+from app.core.db import rfc3339, utcnow
 from app.core.errors import Conflict, NotFound, Unprocessable
 from app.core.rawsql import Raw
 from app.core.security import Principal
@@ -36,10 +36,6 @@ from app.table import repository as table_repo
 from app.table.repository import Table as FlowTable
 
 FORMAT, VERSION = "fairtable-campaign", 1
-
-
-def _time(value: datetime) -> str:
-    return value.isoformat().replace("+00:00", "Z")
 
 
 async def export(db: Raw, principal: Principal, campaign_id: str) -> dict[str, Any]:
@@ -59,7 +55,7 @@ async def export(db: Raw, principal: Principal, campaign_id: str) -> dict[str, A
     return {
         "format": FORMAT,
         "version": VERSION,
-        "exported_at": _time(utcnow()),
+        "exported_at": rfc3339(utcnow()),
         "campaign": campaign,
         "members": await repo.members(db, campaign_id),
         "characters": await repo.characters(db, campaign_id),
@@ -237,7 +233,7 @@ async def _write(
         "name": campaign.name,
         "ruleset": campaign.ruleset,
         "settings": settings,
-        "created_at": _time(campaign.created_at),
+        "created_at": rfc3339(campaign.created_at),
         "members": len(seats),
         "characters": len(doc.characters),
         "rolls": len(doc.rolls),

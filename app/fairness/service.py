@@ -9,11 +9,11 @@ number, and a rotation moves to a new number: nothing needs evicting.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
 from typing import Any
 
 from app.campaigns.ledger import Ledger
 from app.campaigns.service import ROLES, take_seat
+from app.core.db import rfc3339
 from app.core.errors import Conflict, NotFound
 from app.core.rawsql import Raw
 from app.core.security import Principal
@@ -27,12 +27,11 @@ from app.rules.chain import chain_record
 MAX_AUDIT_PAGE = 5000
 
 
-def _time(value: datetime | None) -> str | None:
-    return None if value is None else value.isoformat().replace("+00:00", "Z")
-
-
 def _seed_json(seed: Mapping[str, Any]) -> dict[str, Any]:
-    return {**seed, "revealed_at": _time(seed["revealed_at"])}
+    return {
+        **seed,
+        "revealed_at": None if seed["revealed_at"] is None else rfc3339(seed["revealed_at"]),
+    }
 
 
 async def fairness(db: Raw, campaign_id: str) -> dict[str, Any]:

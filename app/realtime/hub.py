@@ -34,7 +34,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from starlette.websockets import WebSocket
 
-from app.core.db import utcnow
+from app.core.db import rfc3339, utcnow
 from app.core.jsontext import dumps_text
 from app.events.service import EventOut
 from app.realtime import reader
@@ -57,9 +57,8 @@ def encode(message: dict[str, Any]) -> str:
 
 
 def presence_text(campaign_id: str, user_id: str, online: bool, at: datetime) -> str:
-    at_text = at.isoformat().replace("+00:00", "Z")
     data = {"user_id": user_id, "online": online}
-    return encode({"type": "presence", "campaign_id": campaign_id, "at": at_text, "data": data})
+    return encode({"type": "presence", "campaign_id": campaign_id, "at": rfc3339(at), "data": data})
 
 
 class Channel:

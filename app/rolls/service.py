@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -14,7 +13,7 @@ from app.campaigns.service import PLAYING, Seat, take_seat
 from app.characters import repository as characters_repo
 from app.characters.service import may_edit, to_read
 from app.core import idempotency
-from app.core.db import utcnow
+from app.core.db import rfc3339, utcnow
 from app.core.errors import Conflict, Forbidden, NotFound, Unprocessable
 from app.core.ids import new_id
 from app.core.jsontext import dumps
@@ -30,10 +29,6 @@ from app.rolls.visibility import can_see, visible_filter
 from app.rules import DiceSource, RollError, threed6
 
 RollBody = TestBody | SaveBody | FormulaBody
-
-
-def _time(value: datetime) -> str:
-    return value.isoformat().replace("+00:00", "Z")
 
 
 _ANSWER_FIELDS = (
@@ -57,8 +52,8 @@ def to_answer(
     answer["result"] = {} if redacted else values["result"]
     answer["odds"] = {} if redacted else values["odds"]
     answer["proof"] = [] if redacted else values["proof"]
-    answer["created_at"] = _time(values["created_at"])
-    answer["updated_at"] = _time(values["updated_at"])
+    answer["created_at"] = rfc3339(values["created_at"])
+    answer["updated_at"] = rfc3339(values["updated_at"])
     answer["hash"] = values["hash"]
     answer["redacted"] = redacted
     return answer
@@ -229,8 +224,8 @@ async def store_roll(
 def _chain_view(values: Mapping[str, Any]) -> dict[str, Any]:
     """The roll as the chain covers it: API field shapes (RFC 3339 times) plus the proof."""
     view = dict(values)
-    view["created_at"] = _time(values["created_at"])
-    view["updated_at"] = _time(values["updated_at"])
+    view["created_at"] = rfc3339(values["created_at"])
+    view["updated_at"] = rfc3339(values["updated_at"])
     return view
 
 

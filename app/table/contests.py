@@ -14,7 +14,7 @@ from app.campaigns.ledger import Ledger
 from app.campaigns.service import Seat
 from app.characters import repository as characters_repo
 from app.core import idempotency
-from app.core.db import utcnow
+from app.core.db import rfc3339, utcnow
 from app.core.errors import Conflict, Unprocessable
 from app.core.ids import new_id
 from app.core.rawsql import Raw
@@ -47,8 +47,8 @@ def answer(row: dict[str, Any]) -> dict[str, Any]:
         "b": data["b"],
         "rounds": data["rounds"],
         "created_by": row["created_by"],
-        "created_at": flow.time(row["created_at"]),
-        "updated_at": flow.time(row["updated_at"]),
+        "created_at": rfc3339(row["created_at"]),
+        "updated_at": rfc3339(row["updated_at"]),
     }
 
 
@@ -106,12 +106,9 @@ async def create(
         writer,
         principal,
         cid,
-        scope="roll",
-        roles=flow.STORYTELLER,
         what="contests",
         digest=idempotency.fingerprint("contest", cid, body.model_dump(mode="json")),
         key=key,
-        override=None,
         act=act,
     )
 
@@ -168,8 +165,6 @@ async def play_round(
         writer,
         principal,
         ("contests", contest_id),
-        scope="roll",
-        roles=flow.STORYTELLER,
         what=WHAT,
         digest=idempotency.fingerprint("contest.round", contest_id),
         key=key,
@@ -215,11 +210,8 @@ async def resolve(
         writer,
         principal,
         ("contests", contest_id),
-        scope="roll",
-        roles=flow.STORYTELLER,
         what=WHAT,
         digest=idempotency.fingerprint("contest.resolve", contest_id, body.decision),
         key=key,
-        override=None,
         act=act,
     )

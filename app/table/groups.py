@@ -13,7 +13,7 @@ from typing import Any
 from app.campaigns.ledger import Ledger
 from app.campaigns.service import Seat
 from app.core import idempotency
-from app.core.db import utcnow
+from app.core.db import rfc3339, utcnow
 from app.core.errors import Unprocessable
 from app.core.ids import new_id
 from app.core.rawsql import Raw
@@ -35,7 +35,7 @@ def answer(row: dict[str, Any], rolls: list[dict[str, Any]] | None) -> dict[str,
     if rolls is not None:
         result["rolls"] = rolls
     result["created_by"] = row["created_by"]
-    result["created_at"] = flow.time(row["created_at"])
+    result["created_at"] = rfc3339(row["created_at"])
     return result
 
 
@@ -97,8 +97,6 @@ async def create(
         writer,
         principal,
         cid,
-        scope="roll",
-        roles=flow.STORYTELLER,
         what="group actions",
         digest=idempotency.fingerprint("group", cid, body.model_dump(mode="json")),
         key=key,

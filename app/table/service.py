@@ -10,7 +10,6 @@ hash chain, proof) and its own event recorded with the next seq of the same ledg
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -40,10 +39,6 @@ Act = Callable[[Raw, Seat, Ledger], Awaitable[tuple[int, dict[str, Any]]]]
 """One step under the campaign's lock: (status, answer)."""
 
 
-def time(value: datetime) -> str:
-    return value.isoformat().replace("+00:00", "Z")
-
-
 async def _seat(
     db: Raw, principal: Principal, campaign_id: str, scope: str, roles: tuple[str, ...], what: str
 ) -> Seat:
@@ -65,15 +60,15 @@ async def write(
     principal: Principal,
     where: str | tuple[Table, str],
     *,
-    scope: str,
-    roles: tuple[str, ...],
     what: str,
     digest: str,
     key: str | None,
-    override: DiceSource | None,
     act: Act,
+    roles: tuple[str, ...] = STORYTELLER,
+    override: DiceSource | None = None,
 ) -> tuple[int, bytes]:
-    """Run ``act`` as one write job, for a campaign id or for an existing item.
+    """Run ``act`` as one write job, for a campaign id or for an existing item. Every step
+    of the table flow rolls dice or decides a roll, so an API key needs the ``roll`` scope.
 
     A keyed retry replays the first answer; a step that raises changes nothing (the job
     rolls back to its savepoint or its transaction)."""
@@ -85,13 +80,13 @@ async def write(
 
     async def job(db: Raw) -> tuple[int, bytes]:
         if isinstance(where, str):
-            seat = await _seat(db, principal, where, scope, roles, "campaign")
+            seat = await _seat(db, principal, where, "roll", roles, "campaign")
             require_3d6(seat, what)
         else:
             campaign_id = await repo.campaign_of(db, *where)
             if campaign_id is None:
                 raise NotFound(f"no such {what}")
-            seat = await _seat(db, principal, campaign_id, scope, roles, what)
+            seat = await _seat(db, principal, campaign_id, "roll", roles, what)
 
         async def produce() -> tuple[int, bytes]:
             ledger = await Ledger.open(db, seat.campaign.id, override)

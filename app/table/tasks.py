@@ -16,7 +16,7 @@ from app.campaigns.service import Seat
 from app.characters import repository as characters_repo
 from app.characters.service import may_edit
 from app.core import idempotency
-from app.core.db import utcnow
+from app.core.db import rfc3339, utcnow
 from app.core.errors import Conflict, Forbidden, Unprocessable
 from app.core.ids import new_id
 from app.core.rawsql import Raw
@@ -91,8 +91,8 @@ def answer(row: dict[str, Any]) -> dict[str, Any]:
         "progress": _progress(_engine(row), data),
         "rolls": data["rolls"],
         "created_by": row["created_by"],
-        "created_at": flow.time(row["created_at"]),
-        "updated_at": flow.time(row["updated_at"]),
+        "created_at": rfc3339(row["created_at"]),
+        "updated_at": rfc3339(row["updated_at"]),
     }
 
 
@@ -138,12 +138,9 @@ async def create(
         writer,
         principal,
         cid,
-        scope="roll",
-        roles=flow.STORYTELLER,
         what="long tasks",
         digest=idempotency.fingerprint("task", cid, body.model_dump(mode="json")),
         key=key,
-        override=None,
         act=act,
     )
 
@@ -204,7 +201,6 @@ async def roll(
         writer,
         principal,
         ("tasks", task_id),
-        scope="roll",
         roles=flow.PLAYING,
         what=WHAT,
         digest=idempotency.fingerprint("task.roll", task_id, body.model_dump(mode="json")),
