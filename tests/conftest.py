@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import secrets
 from collections.abc import AsyncIterator, Iterator
@@ -35,17 +36,19 @@ async def _admin(url: str, statement: str) -> None:
         await engine.dispose()
 
 
-@pytest.fixture(scope="session")
-def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A database that exists only for this run, with the whole Alembic history applied."""
+@contextlib.contextmanager
+def fresh_database(tmp_path_factory: pytest.TempPathFactory, prefix: str) -> Iterator[str]:
+    """A database that exists only while in use, with the whole Alembic history applied:
+    a SQLite file, or a new database on the PostgreSQL server of ``VTT_TEST_DATABASE_URL``
+    (dropped afterwards)."""
     server = os.environ.get(PG_ENV)
     if not server:
-        path = Path(tmp_path_factory.mktemp("db")) / "fairtable-test.db"
+        path = Path(tmp_path_factory.mktemp(prefix)) / f"{prefix}.db"
         url = f"sqlite+aiosqlite:///{path}"
         upgrade(url)
         yield url
         return
-    name = f"fairtable_test_{secrets.token_hex(6)}"
+    name = f"{prefix}_{secrets.token_hex(6)}"
     admin_url = str(make_url(server))
     asyncio.run(_admin(admin_url, f'CREATE DATABASE "{name}"'))
     url = make_url(server).set(database=name).render_as_string(hide_password=False)
@@ -54,6 +57,13 @@ def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
     finally:
         asyncio.run(_admin(admin_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture(scope="session")
+def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """This run's database."""
+    with fresh_database(tmp_path_factory, "fairtable_test") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -2,26 +2,19 @@
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import json
-import os
-import secrets
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 import pytest_asyncio
 from httpx import ASGITransport, AsyncClient
-from sqlalchemy import text
-from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import create_async_engine
 
-from app.core.migrate import upgrade
 from app.core.settings import Settings
 from app.main import create_app
 from app.rules.verify import verify
+from tests.conftest import fresh_database
 from tests.service.table import (
     SHEET_3D6,
     SHEET_MATRIX,
@@ -219,32 +212,11 @@ async def test_a_bad_document_is_refused_whole_and_creates_nothing(client: Async
 # --- another instance -------------------------------------------------------------------------
 
 
-async def _admin(url: str, statement: str) -> None:
-    engine = create_async_engine(url, isolation_level="AUTOCOMMIT")
-    try:
-        async with engine.connect() as conn:
-            await conn.execute(text(statement))
-    finally:
-        await engine.dispose()
-
-
 @pytest.fixture(scope="module")
 def other_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A second, empty instance's database (same backend as the test run)."""
-    server = os.environ.get("VTT_TEST_DATABASE_URL")
-    if not server:
-        url = f"sqlite+aiosqlite:///{Path(tmp_path_factory.mktemp('other')) / 'other.db'}"
-        upgrade(url)
+    with fresh_database(tmp_path_factory, "fairtable_other") as url:
         yield url
-        return
-    name = f"fairtable_other_{secrets.token_hex(6)}"
-    asyncio.run(_admin(server, f'CREATE DATABASE "{name}"'))
-    url = make_url(server).set(database=name).render_as_string(hide_password=False)
-    try:
-        upgrade(url)
-        yield url
-    finally:
-        asyncio.run(_admin(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 @pytest_asyncio.fixture(loop_scope="session")

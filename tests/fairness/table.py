@@ -11,6 +11,8 @@ from httpx import AsyncClient
 from app.core.rawsql import Raw
 from app.rules.verify import Report, verify
 from tests.service.table import (
+    GIFT,
+    ITEM,
     SHEET_3D6,
     Person,
     campaign,
@@ -20,9 +22,6 @@ from tests.service.table import (
     register,
     roll,
 )
-
-ITEM = {"source": "item", "name": "ball of yarn"}
-GIFT = {"source": "gift", "name": "climber"}
 
 
 @dataclass

@@ -82,6 +82,9 @@ SHEET_3D6 = {
     "items": ["ball of yarn"],
     "gifts": ["climber"],
 }
+# The reroll sources SHEET_3D6 carries, as a roll cites them.
+ITEM = {"source": "item", "name": "ball of yarn"}
+GIFT = {"source": "gift", "name": "climber"}
 SHEET_MATRIX = {
     "rows": {"body": 6, "mind": 5, "soul": 4},
     "columns": {"power": 9, "resistance": 7, "maneuver": 5, "precision": 6},

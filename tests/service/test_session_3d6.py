@@ -8,6 +8,8 @@ from httpx import AsyncClient
 
 from app.rules import threed6_odds
 from tests.service.table import (
+    GIFT,
+    ITEM,
     SHEET_3D6,
     SHEET_D20,
     Person,
@@ -19,8 +21,6 @@ from tests.service.table import (
     roll,
 )
 
-ITEM = {"source": "item", "name": "ball of yarn"}
-GIFT = {"source": "gift", "name": "climber"}
 LEVELS = {"easy": 1, "medium": 2, "difficult": 3, "legendary": 4}
 
 

@@ -90,6 +90,11 @@ async def test_a_d20_session_tests_saves_and_applies_conditions(
     ayla = await character(client, alice, cid, SHEET_D20, name="Ayla")
     weak = {"abilities": {"str": 3, "dex": 5, "con": 7, "wis": 9, "cha": 11, "int": 30}}
     brom = await character(client, bob, cid, weak, name="Brom")
+
+    async def brom_saves(**body: Any) -> Any:
+        """Bob's saving throw for Brom, with the dice scripted."""
+        return await roll(scripted.http, bob, cid, kind="save", character_id=brom["id"], **body)
+
     for hero, sheet in ((ayla, SHEET_D20), (brom, weak)):
         for ability, score in sheet["abilities"].items():
             assert hero["derived"]["modifiers"][ability] == modifier_of(score)
@@ -151,16 +156,7 @@ async def test_a_d20_session_tests_saves_and_applies_conditions(
     # A failed save (scripted natural 2): the condition is added and the version bumped.
     before = await _sheet(client, bob, brom["id"])
     scripted.faces(2)
-    failed = await roll(
-        scripted.http,
-        bob,
-        cid,
-        kind="save",
-        character_id=brom["id"],
-        trait="dex",
-        difficulty=9,
-        condition="Stunned",
-    )
+    failed = await brom_saves(trait="dex", difficulty=9, condition="Stunned")
     check_d20(failed, score=5, difficulty=9, condition="Stunned")
     assert failed["result"]["success"] is False and failed["result"]["condition_applied"] is True
     after = await _sheet(client, bob, brom["id"])
@@ -170,32 +166,13 @@ async def test_a_d20_session_tests_saves_and_applies_conditions(
 
     # Failing again against a condition already suffered changes nothing.
     scripted.faces(3, 4)
-    again = await roll(
-        scripted.http,
-        bob,
-        cid,
-        kind="save",
-        character_id=brom["id"],
-        trait="dex",
-        condition="stunned",
-        advantage=True,
-    )
+    again = await brom_saves(trait="dex", condition="stunned", advantage=True)
     check_d20(again, score=5, difficulty=12, mode="advantage", condition="stunned")
     assert await _sheet(client, bob, brom["id"]) == after
 
     # A successful save (natural 20 against 100: a critical success) leaves the sheet alone.
     scripted.faces(20, 1)
-    saved = await roll(
-        scripted.http,
-        bob,
-        cid,
-        kind="save",
-        character_id=brom["id"],
-        trait="str",
-        difficulty=100,
-        condition="charmed",
-        disadvantage=True,
-    )
+    saved = await brom_saves(trait="str", difficulty=100, condition="charmed", disadvantage=True)
     assert saved["result"]["kept"] == 1, "disadvantage keeps the lower die"
     assert saved["result"]["critical"] == "failure"
     check_d20(saved, score=3, difficulty=100, mode="disadvantage", condition="charmed")
@@ -204,16 +181,7 @@ async def test_a_d20_session_tests_saves_and_applies_conditions(
         "charmed",
     ]
     scripted.faces(20)
-    crit = await roll(
-        scripted.http,
-        bob,
-        cid,
-        kind="save",
-        character_id=brom["id"],
-        trait="str",
-        difficulty=100,
-        condition="frightened",
-    )
+    crit = await brom_saves(trait="str", difficulty=100, condition="frightened")
     check_d20(crit, score=3, difficulty=100, condition="frightened")
     assert crit["result"]["critical"] == "success" and crit["result"]["success"] is True
     assert (await _sheet(client, bob, brom["id"]))["sheet"]["conditions"] == [
