@@ -24,7 +24,7 @@ from sqlalchemy.types import TypeDecorator
 from sqlalchemy.util import await_
 
 from app.core import sqlite_inline
-from app.core.rawsql import take_events
+from app.core.rawsql import staged_writes, take_events
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -122,6 +122,8 @@ async def session_scope(
     async with maker() as session:
         try:
             yield session
+            if (staged := staged_writes(session)) is not None:
+                await staged.flush()
             await session.commit()
         except BaseException:
             await session.rollback()

@@ -111,6 +111,7 @@ class BatchWriter:
                     else:
                         outcomes.append((future, True, value))
                     await db.execute("RELEASE SAVEPOINT job")
+                await db.flush()
                 await commit()
             except BaseException:
                 await rollback()

@@ -20,7 +20,8 @@ _AFTER = (
 
 
 async def insert(db: Raw, e: EventOut) -> None:
-    await db.execute(
+    """Staged: sent with the transaction's next statement (often the campaign's update)."""
+    await db.stage(
         _INSERT,
         *(e.campaign_id, e.seq, e.type, db.time_in(e.at), e.visibility, e.user_id),
         *(db.json_in(e.data), e.prev_hash, e.hash),

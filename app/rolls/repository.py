@@ -18,8 +18,9 @@ _INSERT = (
 
 
 async def insert(db: Raw, v: dict[str, Any]) -> None:
-    """Store a new roll with one driver-level INSERT (the hot path of every roll)."""
-    await db.execute(
+    """Store a new roll with one driver-level INSERT (the hot path of every roll), staged
+    to travel with the transaction's next statement."""
+    await db.stage(
         _INSERT,
         *(v["id"], v["campaign_id"], v["seq"], v["ruleset"], v["kind"], v["character_id"]),
         *(v["user_id"], v["visibility"], v["note"], v["status"]),
