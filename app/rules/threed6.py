@@ -183,7 +183,7 @@ class RerollSource:
         if self.name is not None and (not isinstance(self.name, str) or not self.name.strip()):
             raise RollError(f"a reroll source's name must be a non-empty string, not {self.name!r}")
         if self.name is None and self.kind != "storyteller":
-            raise RollError(f"a reroll from an {self.kind} must name it")
+            raise RollError(f"a reroll from a sheet's {self.kind} must name it")
         if self.name is not None and len(self.name) > MAX_ENTRY_NAME:
             raise RollError(f"a reroll source's name has at most {MAX_ENTRY_NAME} characters")
 
@@ -276,12 +276,14 @@ class ThreeD6Roll(NamedTuple):
 
     @property
     def outcome(self) -> Outcome:
+        """No success is a botch, with or without a difficulty (RULES.md's worked example:
+        quality 3, dice 4, 4, 6 -> botch); otherwise an open action is just ``open``."""
+        successes = self.successes
+        if successes == 0:
+            return "botch"
         if self.difficulty is None:
             return "open"
-        successes = self.successes
-        if successes >= self.difficulty:
-            return "success"
-        return "partial" if successes else "botch"
+        return "success" if successes >= self.difficulty else "partial"
 
     @property
     def boon(self) -> bool:

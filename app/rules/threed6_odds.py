@@ -31,7 +31,6 @@ MAX_REROLLS = 20
 """Most rerolls one test can carry; bounds both the odds table and a roll's sources."""
 
 _ZERO = Fraction(0)
-_ONE = Fraction(1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +38,9 @@ class Odds3d6:
     """Exact distribution of one test's successes and outcomes.
 
     ``successes`` maps every count 0..dice (impossible ones included, at 0) to its chance;
-    ``outcomes`` holds ``success``/``partial``/``botch``, or ``{"open": 1}`` when there is no
-    difficulty; ``boon`` is the chance of three identical faces on the first throw.
+    ``outcomes`` holds ``success``/``partial``/``botch``, or ``open``/``botch`` when there is
+    no difficulty (no success is a botch even then); ``boon`` is the chance of three
+    identical faces on the first throw.
     The mappings are read-only because a memoised value is shared by every caller.
     """
 
@@ -127,10 +127,10 @@ def _odds(dice: int, score: int, difficulty: int | None, rerolls: int) -> Odds3d
         for j, p_j in enumerate(gains):
             dist[k + min(failed, j)] += p_k * p_j
     successes = MappingProxyType(dict(enumerate(dist)))
+    botch = dist[0]
     if difficulty is None:
-        outcomes: dict[str, Fraction] = {"open": _ONE}
+        outcomes: dict[str, Fraction] = {"open": 1 - botch, "botch": botch}
     else:
-        botch = dist[0]
         success = sum(dist[difficulty:], _ZERO)
         outcomes = {"success": success, "partial": 1 - success - botch, "botch": botch}
     return Odds3d6(

@@ -35,7 +35,10 @@ def _open_roll(roll_id: str, character_id: str, faces: list[int], score: int) ->
             "rerolls_left": 0,
             "rerolls": [],
         },
-        "odds": {"outcomes": {"open": 1.0}, "successes": ROLL_EXAMPLE["odds"]["successes"]},
+        "odds": {
+            "outcomes": {"open": 0.875, "botch": 0.125},
+            "successes": ROLL_EXAMPLE["odds"]["successes"],
+        },
     }
 
 

@@ -50,9 +50,9 @@ def scripted(
 
 
 def test_worked_example_strong_3_rolling_4_4_6_is_a_botch() -> None:
-    roll = scripted([4, 4, 6], 3, difficulty=1)
+    roll = scripted([4, 4, 6], 3)  # no difficulty given: no success is a botch all the same
     assert (roll.successes, roll.outcome, roll.boon, roll.status) == (0, "botch", False, "final")
-    assert scripted([4, 4, 6], 3).successes == 0  # "no modifier", read as an open action too
+    assert scripted([4, 4, 6], 3, difficulty=1).outcome == "botch"
 
 
 def test_worked_example_quality_3_difficulty_2_rolling_2_5_5_is_a_partial() -> None:
@@ -173,6 +173,11 @@ def test_choosing_declines_the_rerolls_left() -> None:
 def test_success_and_botch_are_final_at_once() -> None:
     assert scripted([1, 2, 3], 3, difficulty=3).status == "final"
     assert scripted([6, 6, 5], 3, difficulty=3).status == "final"
+
+
+def test_an_open_action_without_a_success_is_a_botch() -> None:
+    roll = scripted([4, 5, 6], 3)
+    assert (roll.outcome, roll.successes, roll.result_dict()["difficulty"]) == ("botch", 0, None)
 
 
 def test_open_action_outcome_is_the_number_of_successes() -> None:
@@ -482,7 +487,7 @@ BAD_CALLS: list[tuple[str, Callable[[], object], str]] = [
     ("parse_bool", lambda: parse_difficulty(True), "not True"),
     ("parse_float", lambda: parse_difficulty(2.0), "not 2.0"),  # type: ignore[arg-type]
     ("source_kind", lambda: RerollSource("spell", "x"), "must be item, gift or storyteller"),  # type: ignore[arg-type]
-    ("source_unnamed", lambda: RerollSource("item"), "a reroll from an item must name it"),
+    ("source_unnamed", lambda: RerollSource("item"), "a reroll from a sheet's item must name it"),
     ("source_blank", lambda: RerollSource("gift", " "), "name must be a non-empty string"),
     ("source_long", lambda: RerollSource("gift", "x" * 81), "at most 80 characters"),
     ("dict_extra", lambda: RerollSource.from_dict({"source": "item", "x": 1}), "a reroll is"),

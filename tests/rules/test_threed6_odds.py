@@ -50,17 +50,18 @@ def test_odds_sum_to_one_for_every_configuration_up_to_four_rerolls() -> None:
         assert all(p >= 0 for p in (*odds.successes.values(), *odds.outcomes.values()))
 
 
-def test_open_action_odds_have_the_single_outcome_open() -> None:
-    assert dict(odds_3d6(3, 3, None).outcomes) == {"open": 1}
+def test_open_action_odds_are_open_or_a_botch_when_no_die_succeeds() -> None:
+    assert dict(odds_3d6(3, 3, None).outcomes) == {"open": Fraction(7, 8), "botch": Fraction(1, 8)}
 
 
 def test_outcomes_follow_the_success_counts() -> None:
     for dice, score, difficulty, rerolls in CONFIGS:
-        if difficulty is None:
-            continue
         odds = odds_3d6(dice, score, difficulty, rerolls)
         s = odds.successes
         assert odds.outcomes["botch"] == s[0]
+        if difficulty is None:
+            assert odds.outcomes["open"] == 1 - s[0]
+            continue
         assert odds.outcomes["success"] == sum(p for k, p in s.items() if k >= difficulty)
         assert odds.outcomes["partial"] == sum(p for k, p in s.items() if 0 < k < difficulty)
 

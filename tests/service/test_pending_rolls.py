@@ -298,3 +298,15 @@ async def test_two_concurrent_rerolls_spend_the_one_reroll_once(scripted: Script
         assert sum(len(d["history"]) for d in stored["dice"]) == 1
         winner = next(a.json() for a in answers if a.status_code == 200)
         assert stored == winner
+
+
+async def test_a_storyteller_settles_a_players_blind_partial(scripted: Scripted) -> None:
+    """The roller cannot see a blind roll (404 on its steps); a storyteller makes the choice."""
+    t = await _table(scripted.http)
+    blind = await _test(scripted, t, [2, 5, 5], difficulty=2, visibility="blind")
+    assert blind["redacted"] is True and blind["status"] == "pending"
+    await _step(scripted, t.player, blind["id"], "choice", 404, {"choice": "fail"})
+    await _step(scripted, t.other, blind["id"], "choice", 404, {"choice": "fail"})
+    settled = await _step(scripted, t.storyteller, blind["id"], "choice", 200, {"choice": "fail"})
+    assert (settled["status"], settled["result"]["choice"]) == ("final", "fail")
+    assert settled["result"]["outcome"] == "partial" and _faces(settled) == [2, 5, 5]

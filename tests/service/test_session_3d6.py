@@ -43,12 +43,14 @@ def check_3d6(
     successes = sum(f <= score for f in faces)
     assert result["successes"] == successes
     assert result["difficulty"] == difficulty
-    if difficulty is None:
+    if successes == 0:
+        outcome = "botch"
+    elif difficulty is None:
         outcome = "open"
     elif successes >= difficulty:
         outcome = "success"
     else:
-        outcome = "partial" if successes else "botch"
+        outcome = "partial"
     assert result["outcome"] == outcome
     assert result["boon"] is any(faces.count(f) >= 3 for f in faces)
     assert result["choice"] is None
