@@ -10,6 +10,8 @@ from fastapi import APIRouter, Query
 from app.core.errors import Unprocessable
 from app.core.openapi import ok, problems
 from app.rules import d20, matrix, threed6, threed6_odds
+from app.rules.formula import MAX_FORMULA_LENGTH
+from app.rules.formula_odds import formula_odds_json
 
 router = APIRouter(prefix="/odds", tags=["odds"])
 
@@ -90,6 +92,34 @@ def odds_matrix(
     """Chance of success and the distribution of margins for a d20 rolled under ``stat``.
     Needs no credential."""
     return matrix.matrix_odds(stat, difficulty).to_dict()
+
+
+ODDS_FORMULA_EXAMPLE = {
+    "min": 2,
+    "max": 7,
+    "mean": 5.472222222222222,
+    "totals": {str(k + 1): (2 * k - 1) / 36 for k in range(1, 7)},
+}
+
+
+@router.get(
+    "/formula",
+    summary="Odds of a free formula",
+    responses={
+        **ok(200, ODDS_FORMULA_EXAMPLE, "For `formula=2d6kh1+1`."),
+        **problems(
+            422, s422=("Rules violation", "unexpected character 'x' at position 1 of '1x6'")
+        ),
+    },
+)
+def odds_formula(
+    formula: Annotated[str, Query(min_length=1, max_length=MAX_FORMULA_LENGTH)],
+) -> dict[str, Any]:
+    """The exact chance of every total (``totals``), with the bounds and the mean: what a
+    formula roll carries as its ``odds``. ``totals`` is left out when the formula has more
+    than 200 possible totals, or keep terms too costly to count; ``mean`` too when such a
+    formula keeps dice. Needs no credential."""
+    return formula_odds_json(formula)
 
 
 def _int_or_name(value: str | None) -> int | str | None:

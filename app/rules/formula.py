@@ -20,7 +20,7 @@ from typing import Literal, NamedTuple
 
 from app.rules.dice import DiceSource
 from app.rules.errors import FormulaError
-from app.rules.results import Die, JSONDict, fraction_json
+from app.rules.results import Die, JSONDict
 
 __all__ = [
     "MAX_CONSTANT",
@@ -125,11 +125,9 @@ class FormulaRoll(NamedTuple):
         return {"total": self.total, "formula": self.parsed.text, "terms": list(self.subtotals)}
 
     def odds_dict(self) -> JSONDict:
-        parsed = self.parsed
-        odds: JSONDict = {"min": parsed.minimum, "max": parsed.maximum}
-        if parsed.mean is not None:
-            odds["mean"] = fraction_json(parsed.mean)
-        return odds
+        from app.rules.formula_odds import formula_odds_json  # it builds on this module
+
+        return formula_odds_json(self.parsed)
 
     def to_dict(self) -> JSONDict:
         return {

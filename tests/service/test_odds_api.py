@@ -10,6 +10,7 @@ import pytest
 from httpx import AsyncClient
 
 from app.rules import d20, matrix, threed6_odds
+from app.rules.formula_odds import formula_odds_json
 from tests.service.table import expect
 
 
@@ -186,3 +187,27 @@ async def test_bad_odds_parameters_are_refused(client: AsyncClient, query: str) 
 
 async def test_odds_of_an_unknown_ruleset_are_not_found(client: AsyncClient) -> None:
     await _get(client, "/odds/d100?score=3", 404)
+
+
+async def test_formula_odds_give_the_chance_of_every_total(client: AsyncClient) -> None:
+    odds = await _get(client, "/odds/formula?formula=2d6kh1%2B1")
+    assert (odds["min"], odds["max"]) == (2, 7)
+    assert _close(odds["mean"], Fraction(161, 36) + 1)
+    for k in range(1, 7):  # the higher of 2d6 is k in 2k - 1 of 36 rolls
+        assert _close(odds["totals"][str(k + 1)], Fraction(2 * k - 1, 36))
+    assert odds == formula_odds_json("2d6kh1+1")
+
+
+async def test_formula_odds_of_a_huge_formula_keep_bounds_and_mean(client: AsyncClient) -> None:
+    assert await _get(client, "/odds/formula?formula=100d1000") == {
+        "min": 100,
+        "max": 100_000,
+        "mean": 50_050.0,
+    }
+
+
+async def test_a_bad_formula_gets_a_422_problem(client: AsyncClient) -> None:
+    for query in ("formula=1x6", "formula=", "formula=101d6", "", "formula=" + "1" * 201):
+        answer = await client.get(f"/odds/formula?{query}")
+        assert answer.status_code == 422, query
+        assert answer.headers["content-type"].startswith("application/problem+json")
