@@ -42,10 +42,11 @@ _UPDATE_STEP = (
 _JSON = ("dice", "result", "odds", "state", "proof")
 
 
-async def for_step(db: Raw, roll_id: str) -> dict[str, Any] | None:
+async def for_step(db: Raw, roll_id: str, *, lock: bool = True) -> dict[str, Any] | None:
     """A roll about to take a step, locked against concurrent steps (the row lock on
-    PostgreSQL; SQLite's write transaction is exclusive already)."""
-    sql = _FOR_STEP if db.sqlite else _FOR_STEP + " FOR UPDATE"
+    PostgreSQL; SQLite's write transaction is exclusive already). ``lock=False`` only reads
+    it: a job already holding the campaign's lock must not wait on a roll's."""
+    sql = _FOR_STEP if db.sqlite or not lock else _FOR_STEP + " FOR UPDATE"
     row = await db.fetchone(sql, roll_id)
     if row is None:
         return None

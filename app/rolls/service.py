@@ -119,12 +119,15 @@ async def _roll(db: Raw, seat: Seat, body: RollBody, override: DiceSource | None
     return to_answer(values, seat.user_id, seat.is_storyteller)
 
 
-async def add_roll(db: Raw, ledger: Ledger, seat: Seat, body: RollBody) -> dict[str, Any]:
+async def add_roll(
+    db: Raw, ledger: Ledger, seat: Seat, body: RollBody, link: dict[str, str] | None = None
+) -> dict[str, Any]:
     """Roll what ``body`` asks for, inside a write job, and store it with its event.
 
     The building block of every flow that rolls for a character (contests, group actions,
-    long tasks): checks who may roll, reads the sheet, draws from the ledger. Answers the
-    stored values (``to_answer`` turns them into what a viewer may see)."""
+    long tasks): checks who may roll, reads the sheet, draws from the ledger. ``link`` goes
+    into the roll's state (never shown), e.g. the contest whose round waits on it. Answers
+    the stored values (``to_answer`` turns them into what a viewer may see)."""
     character: characters_repo.CharacterView | None = None
     if body.character_id is not None:
         character = await _character(db, seat, body.character_id)
@@ -153,7 +156,7 @@ async def add_roll(db: Raw, ledger: Ledger, seat: Seat, body: RollBody) -> dict[
         engine_roll=resolved.roll,
         proof=[draw],
         status=resolved.status,
-        state=resolved.state,
+        state={**(resolved.state or {}), **link} if link else resolved.state,
     )
     if resolved.new_sheet is not None and character is not None:
         changed = await characters_repo.set_sheet(
@@ -341,6 +344,10 @@ async def step(
             roll["prev_hash"], roll["hash"] = ledger.link(_chain_view(roll), seq)
             await repo.save_step(db, roll)
             await _record(db, "roll.updated", roll, seq)
+            if roll["status"] == "final" and roll["state"].get("contest_id"):
+                from app.table import contests  # the table flow builds on this module
+
+                await contests.settle(db, ledger, seat, roll)
             await ledger.close()
             return 200, dumps(to_answer(roll, seat.user_id, seat.is_storyteller))
 

@@ -1,9 +1,11 @@
 """Contests (opposed actions) over HTTP: create, play a round, resolve a tie.
 
 The storyteller plays every round: the server rolls both sides at once, as ordinary
-public rolls of the log, so neither side can wait to see the other's dice. Contest rolls
-take no rerolls: a round is decided the moment both rolls land, and a reroll would leave
-one side's roll pending while the other waits (documented in docs/table-flow.md).
+public rolls of the log, so neither side can wait to see the other's dice. Each side may
+cite rerolls for the round (RULES.md: "with its own advantage, disadvantage, rerolls");
+the round then waits as ``pending_round`` while the storyteller spends or declines them
+on the rolls themselves (``/rolls/{id}/reroll``, ``/finalize``), and counts the moment the
+second roll is final (``settle``, run by that step under the campaign's lock).
 """
 
 from __future__ import annotations
@@ -20,11 +22,12 @@ from app.core.ids import new_id
 from app.core.rawsql import Raw
 from app.core.security import Principal
 from app.core.writer import Writer
-from app.rules import DiceSource
+from app.rolls import repository as rolls_repo
+from app.rules import DiceSource, RulesError
 from app.rules.threed6_flow import Contest, ContestRound, record_round, resolve_tie, start_contest
 from app.table import repository as repo
 from app.table import service as flow
-from app.table.schemas import ContestCreate, ContestSide, ResolveBody
+from app.table.schemas import ContestCreate, ContestSide, ResolveBody, RoundBody
 
 WHAT = "contest"
 MAX_ROUNDS = 50
@@ -46,6 +49,7 @@ def answer(row: dict[str, Any]) -> dict[str, Any]:
         "a": data["a"],
         "b": data["b"],
         "rounds": data["rounds"],
+        "pending_round": data.get("pending"),
         "created_by": row["created_by"],
         "created_at": rfc3339(row["created_at"]),
         "updated_at": rfc3339(row["updated_at"]),
@@ -117,15 +121,24 @@ async def play_round(
     writer: Writer,
     principal: Principal,
     contest_id: str,
+    body: RoundBody | None,
     override: DiceSource | None,
     key: str | None,
 ) -> tuple[int, bytes]:
-    """Roll both sides of the next round and record who won it."""
+    """Roll both sides of the next round and record who won it, or leave the round
+    pending while a side's roll holds the rerolls it cited."""
+    cited = body or RoundBody()
 
     async def act(db: Raw, seat: Seat, ledger: Ledger) -> tuple[int, dict[str, Any]]:
         row = await flow.locked(db, "contests", contest_id, WHAT)
         contest = _engine(row)
         _require_running(contest, contest_id)
+        pending = row["data"].get("pending")
+        if pending:
+            raise Conflict(
+                f"round {pending['number']} waits on its rolls' rerolls: spend or decline "
+                f"them first (POST /rolls/{{id}}/reroll or /finalize)"
+            )
         if len(contest.rounds) >= MAX_ROUNDS:
             raise Conflict(f"the contest has played {MAX_ROUNDS} rounds: call it a draw")
         number = len(contest.rounds) + 1
@@ -134,8 +147,9 @@ async def play_round(
             spec = row["data"][side]
             await _still_there(db, seat, spec["character_id"], side)
             note = f"contest {contest_id}, round {number}, side {side}"
-            rolls.append(
-                await flow.roll_test(
+            rerolls = getattr(cited, side).rerolls
+            try:
+                rolled = await flow.roll_test(
                     db,
                     ledger,
                     seat,
@@ -144,33 +158,73 @@ async def play_round(
                     note,
                     advantage=spec["advantage"],
                     disadvantage=spec["disadvantage"],
+                    rerolls=rerolls,
+                    link={"contest_id": contest_id} if rerolls else None,
                 )
-            )
-        successes_a, successes_b = (r["result"]["successes"] for r in rolls)
-        contest = record_round(contest, successes_a, successes_b)
-        played = {
-            "number": number,
-            **contest.rounds[-1].to_dict(),
-            "roll_a": rolls[0]["id"],
-            "roll_b": rolls[1]["id"],
-        }
-        _store(row, contest, [*row["data"]["rounds"], played])
+            except RulesError as exc:  # a cited item or gift not on that side's sheet
+                raise Unprocessable(f"{side}.rerolls: {exc}") from exc
+            rolls.append(rolled)
+        ids = {"roll_a": rolls[0]["id"], "roll_b": rolls[1]["id"]}
+        played: dict[str, Any] | None = None
+        if all(r["status"] == "final" for r in rolls):
+            played = _count_round(row, contest, number, rolls[0], rolls[1], ids)
+        else:
+            row["data"] = {**row["data"], "pending": {"number": number, **ids}}
+            row["updated_at"] = utcnow()
         await repo.update(db, "contests", row)
         result = answer(row)
         await flow.record(db, ledger, seat, "contest.updated", result)
         rolled = [flow.roll_answer(r, seat) for r in rolls]
         return 201, {"round": played, "rolls": rolled, "contest": result}
 
+    parts: tuple[Any, ...] = ("contest.round", contest_id)
+    if body is not None and (body.a.rerolls or body.b.rerolls):
+        parts += (body.model_dump(mode="json"),)
     return await flow.write(
         writer,
         principal,
         ("contests", contest_id),
         what=WHAT,
-        digest=idempotency.fingerprint("contest.round", contest_id),
+        digest=idempotency.fingerprint(*parts),
         key=key,
         override=override,
         act=act,
     )
+
+
+def _count_round(
+    row: dict[str, Any],
+    contest: Contest,
+    number: int,
+    roll_a: dict[str, Any],
+    roll_b: dict[str, Any],
+    ids: dict[str, str],
+) -> dict[str, Any]:
+    """Record round ``number`` from its two final rolls into ``row``; answer the round."""
+    contest = record_round(contest, roll_a["result"]["successes"], roll_b["result"]["successes"])
+    played = {"number": number, **contest.rounds[-1].to_dict(), **ids}
+    _store(row, contest, [*row["data"]["rounds"], played])
+    row["data"]["pending"] = None
+    return played
+
+
+async def settle(db: Raw, ledger: Ledger, seat: Seat, roll: dict[str, Any]) -> None:
+    """A step just made ``roll`` final: if it was the last open roll of its contest's
+    pending round, count that round. Runs inside the step's job, under the campaign's lock,
+    so of two steps finishing both rolls the second to get the lock counts the round."""
+    row = await repo.get(db, "contests", roll["state"]["contest_id"])
+    pending = row["data"].get("pending") if row is not None else None
+    if row is None or not pending or roll["id"] not in (pending["roll_a"], pending["roll_b"]):
+        return
+    other_id = pending["roll_b"] if roll["id"] == pending["roll_a"] else pending["roll_a"]
+    other = await rolls_repo.for_step(db, other_id, lock=False)  # never wait on its lock
+    if other is None or other["status"] != "final":
+        return
+    roll_a, roll_b = (roll, other) if roll["id"] == pending["roll_a"] else (other, roll)
+    ids = {"roll_a": pending["roll_a"], "roll_b": pending["roll_b"]}
+    _count_round(row, _engine(row), pending["number"], roll_a, roll_b, ids)
+    await repo.update(db, "contests", row)
+    await flow.record(db, ledger, seat, "contest.updated", answer(row))
 
 
 def _require_running(contest: Contest, contest_id: str) -> None:

@@ -64,6 +64,7 @@ CONTEST: dict[str, Any] = {
     "a": {"character_id": PELOTE, "quality": "strong", "advantage": False, "disadvantage": False},
     "b": {"character_id": REX, "quality": "strong", "advantage": False, "disadvantage": True},
     "rounds": [ROUND],
+    "pending_round": None,
     "created_by": STORYTELLER,
     "created_at": AT,
     "updated_at": AT,

@@ -29,6 +29,7 @@ from app.table.schemas import (
     GroupList,
     GroupRead,
     ResolveBody,
+    RoundBody,
     RoundRead,
     TaskCreate,
     TaskList,
@@ -121,19 +122,32 @@ async def get_contest(contest_id: str, principal: Reader, session: SessionDep) -
     summary="Play a contest round",
     responses={
         **_created(RoundRead, ex.PLAYED_ROUND, "The round, both rolls and the contest."),
-        **problems(*AUTH, 404, 409, 422, s409="the contest is over: it was won"),
+        **problems(*AUTH, 404, 409, *BODY, s409="the contest is over: it was won"),
     },
 )
 async def play_round(
-    contest_id: str, principal: Roller, request: Request, idempotency_key: IdempotencyKey = None
+    contest_id: str,
+    principal: Roller,
+    request: Request,
+    body: RoundBody | None = None,
+    idempotency_key: IdempotencyKey = None,
 ) -> Response:
     """The storyteller plays the next round: the server rolls both sides at once (ordinary
-    public rolls of the log, open tests, no rerolls) and the side with more successes wins
-    it. Equal successes make a ``tie`` that the storyteller resolves before the next round.
-    A contest that is tied, won or drawn answers 409 and rolls nothing."""
+    public rolls of the log, open tests) and the side with more successes wins it. Equal
+    successes make a ``tie`` that the storyteller resolves before the next round. A contest
+    that is tied, won or drawn answers 409 and rolls nothing.
+
+    A side may cite rerolls for the round (``{"a": {"rerolls": [...]}}``: items or gifts on
+    its character's sheet, or storyteller grants). Its roll then stays ``pending``, the
+    answer's ``round`` is null and the contest shows ``pending_round``; the storyteller
+    spends each reroll on a die (``POST /rolls/{id}/reroll``) or declines the rest
+    (``/finalize``), and the round counts when both rolls are final (a ``contest.updated``
+    event). Until then the next round answers 409."""
     state = request.app.state
     return _json(
-        await contests.play_round(state.writer, principal, contest_id, state.dice, idempotency_key)
+        await contests.play_round(
+            state.writer, principal, contest_id, body, state.dice, idempotency_key
+        )
     )
 
 

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
-from app.rolls.schemas import RollRead
+from app.rolls.schemas import RerollCite, RollRead
 from app.rules.threed6_flow import MAX_GROUP_SIZE, MAX_PARTICIPANTS, MAX_TARGET
 from app.table.durations import format_duration, parse_duration
 
@@ -69,6 +69,25 @@ class ContestCreate(_Body):
     rounds_to_win: StrictInt = Field(default=1, ge=1, le=3)
 
 
+class RoundSide(_Body):
+    """What one side cites for this round's roll: items or gifts on its own sheet, or a
+    storyteller's grant. Each is spent later, on a die of the storyteller's choosing."""
+
+    rerolls: list[RerollCite] = Field(default_factory=list, max_length=20)
+
+
+class RoundBody(_Body):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [{"a": {"rerolls": [{"source": "item", "name": "ball of yarn"}]}}]
+        },
+    )
+
+    a: RoundSide = Field(default_factory=RoundSide)
+    b: RoundSide = Field(default_factory=RoundSide)
+
+
 class ResolveBody(_Body):
     model_config = ConfigDict(
         extra="forbid", json_schema_extra={"examples": [{"decision": "draw"}]}
@@ -86,6 +105,14 @@ class ContestRoundRead(BaseModel):
     roll_b: str
 
 
+class PendingRoundRead(BaseModel):
+    """A round whose rolls still hold rerolls: it counts once both rolls are final."""
+
+    number: int
+    roll_a: str
+    roll_b: str
+
+
 class ContestRead(BaseModel):
     id: str
     campaign_id: str
@@ -98,15 +125,17 @@ class ContestRead(BaseModel):
     a: ContestSide
     b: ContestSide
     rounds: list[ContestRoundRead]
+    pending_round: PendingRoundRead | None = None
     created_by: str
     created_at: datetime
     updated_at: datetime
 
 
 class RoundRead(BaseModel):
-    """A round just played: the round, both rolls (ordinary rolls of the log), the contest."""
+    """A round just played: the round (null while its rolls hold rerolls: see the
+    contest's ``pending_round``), both rolls (ordinary rolls of the log), the contest."""
 
-    round: ContestRoundRead
+    round: ContestRoundRead | None
     rolls: list[RollRead]
     contest: ContestRead
 

@@ -26,7 +26,7 @@ from app.core.rawsql import Raw, raw
 from app.core.security import Principal
 from app.core.writer import Writer
 from app.events import service as events
-from app.rolls.schemas import TestBody
+from app.rolls.schemas import RerollCite, TestBody
 from app.rolls.service import add_roll, to_answer
 from app.rules import DiceSource, RollError, threed6
 from app.table import repository as repo
@@ -152,12 +152,15 @@ async def roll_test(
     *,
     advantage: bool = False,
     disadvantage: bool = False,
+    rerolls: Sequence[RerollCite] = (),
+    link: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """An open 3d6 test, rolled as an ordinary, public roll of the log.
 
     Open (no difficulty) because the flow, not the roll, judges the successes: a contest
     compares them, a group action holds them against its difficulty, a task pools them. A
-    partial outcome, and the pending choice it would bring, never arises."""
+    partial outcome, and the pending choice it would bring, never arises. With
+    ``rerolls`` cited (contests), the roll stays pending until they are spent or declined."""
     body = TestBody(
         kind="test",
         character_id=character_id,
@@ -165,8 +168,9 @@ async def roll_test(
         advantage=advantage,
         disadvantage=disadvantage,
         note=note[:500],
+        rerolls=list(rerolls),
     )
-    return await add_roll(db, ledger, seat, body)
+    return await add_roll(db, ledger, seat, body, link)
 
 
 def roll_answer(values: dict[str, Any], seat: Seat) -> dict[str, Any]:

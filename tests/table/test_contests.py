@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
-from tests.service.table import Person, register
+from tests.service.table import GIFT, ITEM, Person, register
 from tests.table.conftest import Table
 
 
@@ -201,3 +202,119 @@ async def test_an_id_or_a_name_with_a_nul_character_is_refused_not_stored(table:
     await t.post(t.storyteller, f"/campaigns/{t.cid}/contests", body, status=422)
     task = {"name": "a\u0000", "target": 1, "period": "PT1H", "participants": [t.pelote]}
     await t.post(t.storyteller, f"/campaigns/{t.cid}/tasks", task, status=422)
+
+
+GRANT = {"source": "storyteller", "name": "clever idea"}
+
+# --- rerolls in a contest ("each side rolls its own quality (with its own … rerolls)") ----
+
+
+async def _cited_round(
+    t: Table, contest_id: str, faces: list[int], status: int = 201, **sides: Any
+) -> Any:
+    t.faces(*faces)
+    body = {side: {"rerolls": cites} for side, cites in sides.items()}
+    return await t.post(t.storyteller, f"/contests/{contest_id}/rounds", body, status=status)
+
+
+async def test_a_round_with_a_cited_reroll_counts_once_the_reroll_is_spent(table: Table) -> None:
+    t = table
+    contest = await _contest(t)
+    # Pelote (strong 3) rolls 4, 5, 6: no success, her ball of yarn left; Rex (strong 5) 6, 6, 6.
+    played = await _cited_round(t, contest["id"], [4, 5, 6, 6, 6, 6], a=[ITEM])
+    roll_a, roll_b = played["rolls"]
+    assert played["round"] is None
+    assert (roll_a["status"], roll_a["result"]["rerolls_left"]) == ("pending", 1)
+    assert roll_b["status"] == "final"
+    waiting = played["contest"]
+    assert waiting["pending_round"] == {"number": 1, "roll_a": roll_a["id"], "roll_b": roll_b["id"]}
+    assert (waiting["status"], waiting["rounds"]) == ("running", [])
+
+    await _round(t, contest["id"], [], status=409)  # the next round waits for this one
+    t.faces(2)
+    spent = await t.post(t.storyteller, f"/rolls/{roll_a['id']}/reroll", {"die": 0}, status=200)
+    assert (spent["status"], spent["result"]["successes"]) == ("final", 1)
+
+    won = await t.get(t.player, f"/contests/{contest['id']}")
+    assert won["rounds"] == [
+        {"number": 1, "successes_a": 1, "successes_b": 0, "winner": "a",
+         "roll_a": roll_a["id"], "roll_b": roll_b["id"]},
+    ]  # fmt: skip
+    assert (won["status"], won["winner"], won["pending_round"]) == ("won", "a", None)
+    assert (await t.events("contest.updated"))[-1]["data"] == won
+    assert t.all_faces_used()
+
+
+async def test_declining_the_cited_rerolls_counts_the_round_as_the_dice_fell(
+    table: Table,
+) -> None:
+    t = table
+    contest = await _contest(t)
+    played = await _cited_round(t, contest["id"], [4, 5, 6, 1, 6, 6], a=[ITEM, GIFT])
+    roll_a = played["rolls"][0]
+    await t.post(t.storyteller, f"/rolls/{roll_a['id']}/finalize", status=200)
+    decided = await t.get(t.storyteller, f"/contests/{contest['id']}")
+    assert decided["rounds"][0]["winner"] == "b" and decided["winner"] == "b"
+    assert decided["rounds"][0]["successes_a"] == 0
+
+
+async def test_a_round_whose_two_sides_cite_rerolls_waits_for_both(table: Table) -> None:
+    t = table
+    contest = await _contest(t)
+    played = await _cited_round(t, contest["id"], [4, 5, 6, 6, 6, 6], a=[ITEM], b=[GRANT])
+    roll_a, roll_b = (r["id"] for r in played["rolls"])
+    t.faces(1)
+    await t.post(t.storyteller, f"/rolls/{roll_a}/reroll", {"die": 2}, status=200)
+    half = await t.get(t.storyteller, f"/contests/{contest['id']}")
+    assert half["rounds"] == [] and half["pending_round"]["number"] == 1
+    t.faces(5)
+    await t.post(t.storyteller, f"/rolls/{roll_b}/reroll", {"die": 0}, status=200)
+    tied = await t.get(t.storyteller, f"/contests/{contest['id']}")
+    assert tied["status"] == "tie" and tied["pending_round"] is None
+    assert (tied["rounds"][0]["successes_a"], tied["rounds"][0]["successes_b"]) == (1, 1)
+
+
+async def test_a_side_cites_only_what_its_own_sheet_holds(table: Table) -> None:
+    t = table
+    contest = await _contest(t)
+    before = await t.roll_count()
+    refused = await _cited_round(t, contest["id"], [1, 1, 1, 1, 1, 1], 422, b=[ITEM])
+    assert refused["detail"].startswith("b.rerolls: ")
+    assert await t.roll_count() == before
+    assert await t.get(t.storyteller, f"/contests/{contest['id']}") == contest
+
+
+async def test_only_the_storyteller_takes_the_steps_of_a_contest_roll(table: Table) -> None:
+    t = table
+    contest = await _contest(t)
+    played = await _cited_round(t, contest["id"], [4, 5, 6, 6, 6, 6], a=[ITEM])
+    roll_a = played["rolls"][0]["id"]
+    await t.post(t.player, f"/rolls/{roll_a}/reroll", {"die": 0}, status=403)
+    await t.post(t.player, f"/rolls/{roll_a}/finalize", status=403)
+    assert (await t.get(t.storyteller, f"/contests/{contest['id']}"))["pending_round"]
+
+
+async def test_a_retried_round_with_cited_rerolls_rolls_once(table: Table) -> None:
+    t = table
+    contest = await _contest(t)
+    t.faces(4, 5, 6, 6, 6, 6)
+    path, body = f"/contests/{contest['id']}/rounds", {"a": {"rerolls": [ITEM]}}
+    first = await t.post(t.storyteller, path, body, key="round-1")
+    assert await t.post(t.storyteller, path, body, key="round-1") == first
+    await t.post(t.storyteller, path, {"a": {"rerolls": [GIFT]}}, status=422, key="round-1")
+    assert t.all_faces_used()
+
+
+async def test_two_steps_finishing_a_round_at_once_count_it_once(table: Table) -> None:
+    t = table
+    contest = await _contest(t, rounds_to_win=2)
+    played = await _cited_round(t, contest["id"], [4, 5, 6, 6, 6, 6], a=[ITEM], b=[GRANT])
+    roll_a, roll_b = (r["id"] for r in played["rolls"])
+    await asyncio.gather(
+        t.post(t.storyteller, f"/rolls/{roll_a}/finalize", status=200),
+        t.post(t.storyteller, f"/rolls/{roll_b}/finalize", status=200),
+    )
+    counted = await t.get(t.storyteller, f"/contests/{contest['id']}")
+    assert [r["number"] for r in counted["rounds"]] == [1]
+    assert counted["status"] == "tie" and counted["pending_round"] is None
+    assert len([e for e in await t.events("contest.updated") if e["data"]["rounds"]]) == 1
