@@ -44,12 +44,14 @@ async def api_key_owner(session: AsyncSession, key_hash: str) -> tuple[User, Api
     return (row[0], row[1]) if row else None
 
 
-async def api_keys_of(session: AsyncSession, user_id: str) -> list[ApiKey]:
-    rows = await session.scalars(
-        select(ApiKey)
-        .where(ApiKey.user_id == user_id, ApiKey.revoked_at.is_(None))
-        .order_by(ApiKey.id.desc())
-    )
+async def api_keys_of(
+    session: AsyncSession, user_id: str, limit: int, before_id: str | None
+) -> list[ApiKey]:
+    """The user's live keys, newest first, from just before ``before_id`` when given."""
+    query = select(ApiKey).where(ApiKey.user_id == user_id, ApiKey.revoked_at.is_(None))
+    if before_id is not None:
+        query = query.where(ApiKey.id < before_id)
+    rows = await session.scalars(query.order_by(ApiKey.id.desc()).limit(limit))
     return list(rows)
 
 

@@ -13,6 +13,7 @@ from app.accounts.schemas import (
     USER_EXAMPLE,
     ApiKeyCreate,
     ApiKeyCreated,
+    ApiKeyList,
     ApiKeyRead,
     TokenRead,
     TokenRequest,
@@ -21,6 +22,7 @@ from app.accounts.schemas import (
 )
 from app.core.deps import CurrentPrincipal, LoggedIn, SessionDep, SettingsDep
 from app.core.openapi import AUTH, BODY, no_content, ok, problems
+from app.core.pagination import Cursor, Limit, decode_cursor, encode_cursor
 
 router = APIRouter(tags=["accounts"])
 
@@ -98,13 +100,24 @@ async def create_api_key(
 
 @router.get(
     "/api-keys",
-    response_model=list[ApiKeyRead],
+    response_model=ApiKeyList,
     summary="List my API keys",
-    responses={**ok(200, [API_KEY_EXAMPLE], "The caller's live keys."), **problems(*AUTH)},
+    responses={
+        **ok(200, {"items": [API_KEY_EXAMPLE], "next_cursor": None}, "One page of live keys."),
+        **problems(
+            *AUTH, 422, s422=("Unprocessable content", "cursor: not a cursor this server issued")
+        ),
+    },
 )
-async def list_api_keys(principal: LoggedIn, session: SessionDep) -> list[ApiKeyRead]:
-    """The caller's keys that are not revoked; the secret itself is never shown again."""
-    return [_key_read(k) for k in await service.list_api_keys(session, principal.user_id)]
+async def list_api_keys(
+    principal: LoggedIn, session: SessionDep, limit: Limit = 50, cursor: Cursor = None
+) -> ApiKeyList:
+    """The caller's keys that are not revoked, newest first; the secret itself is never
+    shown again."""
+    rows = await service.list_api_keys(session, principal.user_id, limit + 1, decode_cursor(cursor))
+    page = rows[:limit]
+    next_cursor = encode_cursor(page[-1].id) if len(rows) > limit else None
+    return ApiKeyList(items=[_key_read(k) for k in page], next_cursor=next_cursor)
 
 
 @router.delete(

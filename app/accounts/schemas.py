@@ -84,5 +84,10 @@ class ApiKeyRead(BaseModel):
     created_at: datetime
 
 
+class ApiKeyList(BaseModel):
+    items: list[ApiKeyRead]
+    next_cursor: str | None
+
+
 class ApiKeyCreated(ApiKeyRead):
     key: str = Field(description="Shown once: store it now, it cannot be read again.")

@@ -128,8 +128,10 @@ async def create_api_key(
     return secret, key
 
 
-async def list_api_keys(session: AsyncSession, user_id: str) -> list[ApiKey]:
-    return await repo.api_keys_of(session, user_id)
+async def list_api_keys(
+    session: AsyncSession, user_id: str, limit: int, before_id: str | None
+) -> list[ApiKey]:
+    return await repo.api_keys_of(session, user_id, limit, before_id)
 
 
 async def revoke_api_key(

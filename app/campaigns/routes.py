@@ -52,7 +52,8 @@ async def create_campaign(
     body: CampaignCreate, principal: Manager, session: SessionDep
 ) -> CampaignRead:
     """Open a campaign with one ruleset, fixed for its lifetime; its creator becomes its
-    storyteller. ``settings`` are checked against the ruleset's own (422 if unknown)."""
+    storyteller. ``settings`` are checked against the ruleset's own: a 422 whose ``errors``
+    names each refused setting (an unknown one, a wrong type)."""
     campaign = await service.create(
         session, principal.user_id, body.name, body.ruleset, body.settings
     )
@@ -105,7 +106,8 @@ async def get_campaign(seat: MemberSeat) -> CampaignRead:
 async def update_campaign(
     body: CampaignUpdate, seat: StorytellerSeat, session: SessionDep
 ) -> CampaignRead:
-    """Rename or change settings (merged into the current ones). The ruleset is fixed."""
+    """Rename or change settings (merged into the current ones; refused settings answer
+    422 with ``errors``, and nothing changes). The ruleset is fixed."""
     campaign = await service.update(session, seat, body.name, body.settings)
     return _read(campaign, seat.role)
 

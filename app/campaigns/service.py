@@ -15,7 +15,7 @@ from app.campaigns import repository as repo
 from app.campaigns.models import Campaign, Invite, Membership
 from app.campaigns.schemas import SETTINGS_MODELS
 from app.core.db import utcnow
-from app.core.errors import Conflict, Forbidden, NotFound, Unprocessable
+from app.core.errors import Conflict, Forbidden, InvalidFields, NotFound
 from app.core.ids import hash_secret, new_id
 from app.core.rawsql import Raw, raw
 from app.core.security import Principal
@@ -74,13 +74,18 @@ async def take_seat(
     return Seat(principal, CampaignInfo(*campaign), role)
 
 
-def validate_settings(ruleset: str, settings: dict[str, Any] | None) -> dict[str, Any]:
+def validate_settings(
+    ruleset: str, settings: dict[str, Any] | None, loc: tuple[str, ...] = ("body", "settings")
+) -> dict[str, Any]:
+    """``settings`` checked against the ruleset's model, with defaults filled in.
+
+    The model depends on the ruleset, so this runs after request parsing; its refusal still
+    lists every refused field under ``loc`` (where the settings sit in the request), as a
+    request that does not parse would."""
     try:
         model = SETTINGS_MODELS[ruleset].model_validate(settings or {})
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise Unprocessable(f"settings.{where}: {first['msg']}") from exc
+        raise InvalidFields(exc.errors(), under=loc) from exc
     return model.model_dump()
 
 

@@ -7,6 +7,7 @@ Engine errors (``RulesError``) are bad input by definition and map to 422.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from asyncpg import PostgresError
@@ -28,6 +29,7 @@ class AppError(Exception):
 
     status = 400
     title = "Bad request"
+    errors: list[dict[str, Any]] | None = None  # the refused fields, for a validation error
 
     def __init__(
         self,
@@ -79,6 +81,22 @@ class Unprocessable(AppError):
     title = "Unprocessable content"
 
 
+class InvalidFields(AppError):
+    """Input that parsed but fails a model that only the service can pick (a campaign's
+    settings depend on its ruleset): the same 422, with ``errors``, as a request that does
+    not parse, so clients handle both alike."""
+
+    status = 422
+    title = "Validation failed"
+
+    def __init__(
+        self, errors: Iterable[Mapping[str, Any]], under: Sequence[str | int] = ()
+    ) -> None:
+        refused = field_errors(errors, under)
+        super().__init__(describe(refused))
+        self.errors = refused
+
+
 class TooManyRequests(AppError):
     status = 429
     title = "Too many requests"
@@ -97,9 +115,26 @@ def _loc(loc: Any) -> list[Any]:
     return [p for p in loc] if isinstance(loc, list | tuple) else [loc]
 
 
+def field_errors(
+    errors: Iterable[Mapping[str, Any]], under: Sequence[str | int] = ()
+) -> list[dict[str, Any]]:
+    """pydantic's errors in the ``errors`` shape of API.md, every ``loc`` under ``under``:
+    the one place that shape is made, for request validation and later checks alike."""
+    return [
+        {"loc": [*under, *_loc(e.get("loc", ()))], "msg": str(e.get("msg", ""))} for e in errors
+    ]
+
+
+def describe(errors: Sequence[Mapping[str, Any]]) -> str:
+    """The problem's ``detail``: the first refused field, readable without ``errors``."""
+    first = errors[0] if errors else {"loc": [], "msg": "invalid request"}
+    return f"{'.'.join(str(p) for p in first['loc'])}: {first['msg']}"
+
+
 async def _app_error(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, AppError)
-    return problem(exc.status, exc.title, exc.detail, exc.headers)
+    extra = {} if exc.errors is None else {"errors": exc.errors}
+    return problem(exc.status, exc.title, exc.detail, exc.headers, **extra)
 
 
 async def _rules_error(_: Request, exc: Exception) -> JSONResponse:
@@ -108,10 +143,8 @@ async def _rules_error(_: Request, exc: Exception) -> JSONResponse:
 
 async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
-    errors = [{"loc": _loc(e.get("loc", ())), "msg": str(e.get("msg", ""))} for e in exc.errors()]
-    first = errors[0] if errors else {"loc": [], "msg": "invalid request"}
-    detail = f"{'.'.join(str(p) for p in first['loc'])}: {first['msg']}"
-    return problem(422, "Validation failed", detail, errors=errors)
+    errors = field_errors(exc.errors())
+    return problem(422, "Validation failed", describe(errors), errors=errors)
 
 
 async def _http_error(_: Request, exc: Exception) -> JSONResponse:

@@ -34,10 +34,15 @@ def decode_cursor(cursor: str | None) -> str | None:
     return raw
 
 
-def decode_int_cursor(cursor: str | None) -> int | None:
+def decode_int_cursor(cursor: str | None, maximum: int | None = None) -> int | None:
+    """The integer ``cursor`` encodes; ``maximum`` refuses one beyond what the column
+    holds, which this server never issued."""
     raw = decode_cursor(cursor)
     if raw is None:
         return None
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 18:  # "²".isdigit() is True
         raise Unprocessable("cursor: not a cursor this server issued")
-    return int(raw)
+    value = int(raw)
+    if maximum is not None and value > maximum:
+        raise Unprocessable("cursor: not a cursor this server issued")
+    return value

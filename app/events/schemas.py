@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 
 class EventRead(BaseModel):
@@ -18,4 +18,9 @@ class EventRead(BaseModel):
 
 class EventList(BaseModel):
     items: list[EventRead]
-    next_after: int | None
+    next_after: int | None = Field(
+        description="The last seq examined, to pass back as `after`; null at the end."
+    )
+    next_cursor: str | None = Field(
+        description="The same position as an opaque `cursor`; null exactly when `next_after` is."
+    )

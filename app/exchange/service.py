@@ -163,7 +163,9 @@ async def import_campaign(
 ) -> dict[str, Any]:
     """Recreate the campaign of ``doc`` with the caller as storyteller; all or nothing."""
     _check_history(doc)
-    settings = validate_settings(doc.campaign.ruleset, doc.campaign.settings)
+    settings = validate_settings(
+        doc.campaign.ruleset, doc.campaign.settings, loc=("body", "campaign", "settings")
+    )
     sheets: list[dict[str, Any]] = []
     for index, character in enumerate(doc.characters):
         try:

@@ -206,6 +206,16 @@ async def test_a_bad_document_is_refused_whole_and_creates_nothing(client: Async
         response = await client.post("/campaigns/import", json=document, headers=importer.auth)
         assert response.status_code == 422, response.text
         assert response.headers["content-type"].startswith("application/problem+json")
+    # Settings are checked against the ruleset after parsing, yet refused like parsing does.
+    document = broken(lambda d: d["campaign"].update(settings={"reroll_any_die": True}))
+    response = await client.post("/campaigns/import", json=document, headers=importer.auth)
+    assert response.status_code == 422, response.text
+    assert response.json()["errors"] == [
+        {
+            "loc": ["body", "campaign", "settings", "reroll_any_die"],
+            "msg": "Extra inputs are not permitted",
+        }
+    ]
     assert expect(await client.get("/campaigns", headers=importer.auth), 200)["items"] == []
 
 

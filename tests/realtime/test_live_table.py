@@ -291,11 +291,11 @@ async def test_the_events_endpoint_lists_only_what_the_caller_may_see(
         await http.get(url, params={"after": public["seq"], "limit": 1}, headers=table.player.auth),
         200,
     )
-    assert page == {"items": [], "next_after": blind["seq"]}
+    assert page["items"] == [] and page["next_after"] == blind["seq"] and page["next_cursor"]
     follow = expect(
         await http.get(url, params={"after": blind["seq"]}, headers=table.player.auth), 200
     )
-    assert follow == {"items": [], "next_after": None}
+    assert follow == {"items": [], "next_after": None, "next_cursor": None}
 
 
 async def test_the_events_endpoint_refuses_bad_input_and_strangers(

@@ -12,7 +12,7 @@ from sqlalchemy import update
 
 from app.accounts.models import AccessToken
 from app.core.ids import hash_secret
-from tests.service.table import PASSWORD, expect, register
+from tests.service.table import PASSWORD, Person, expect, register
 
 WRONG = "not the password"
 
@@ -148,8 +148,9 @@ async def test_an_api_key_is_shown_once_and_listed_without_it(client: AsyncClien
     assert made["key"].startswith("ftk_")
     assert made["scopes"] == ["read", "roll"]
     listed = expect(await client.get("/api-keys", headers=person.auth), 200)
-    assert [k["id"] for k in listed] == [made["id"]]
-    assert "key" not in listed[0]
+    assert [k["id"] for k in listed["items"]] == [made["id"]]
+    assert listed["next_cursor"] is None
+    assert "key" not in listed["items"][0]
     assert made["key"] not in str(listed)
     key_auth = {"Authorization": f"Bearer {made['key']}"}
     assert expect(await client.get("/users/me", headers=key_auth), 200)["id"] == person.id
@@ -166,7 +167,10 @@ async def test_revoking_a_key_refuses_it_and_removes_it_from_the_list(
         201,
     )
     expect(await client.delete(f"/api-keys/{made['id']}", headers=person.auth), 204)
-    assert expect(await client.get("/api-keys", headers=person.auth), 200) == []
+    assert expect(await client.get("/api-keys", headers=person.auth), 200) == {
+        "items": [],
+        "next_cursor": None,
+    }
     expect(await client.get("/users/me", headers={"Authorization": f"Bearer {made['key']}"}), 401)
     # Revoking twice, or a key that is not one's own, is a 404.
     expect(await client.delete(f"/api-keys/{made['id']}", headers=person.auth), 404)
@@ -192,4 +196,70 @@ async def test_bad_api_key_requests_are_refused_with_422(client: AsyncClient) ->
         {"scopes": ["read"]},
     ):
         expect(await client.post("/api-keys", json=body, headers=person.auth), 422)
-    assert expect(await client.get("/api-keys", headers=person.auth), 200) == []
+    assert expect(await client.get("/api-keys", headers=person.auth), 200)["items"] == []
+
+
+async def _key(client: AsyncClient, person: Person, name: str) -> str:
+    body = {"name": name, "scopes": ["read"]}
+    made = expect(await client.post("/api-keys", json=body, headers=person.auth), 201)
+    # Ids order by the millisecond: keep each key in a millisecond of its own.
+    await asyncio.sleep(0.002)
+    return str(made["id"])
+
+
+async def test_api_keys_page_newest_first_without_gaps_or_repeats(client: AsyncClient) -> None:
+    person = await register(client, "pages")
+    made = [await _key(client, person, f"key {i}") for i in range(5)]
+    seen: list[str] = []
+    cursor: str | None = None
+    pages = 0
+    while True:
+        params: dict[str, Any] = {"limit": 2}
+        if cursor is not None:
+            params["cursor"] = cursor
+        page = expect(await client.get("/api-keys", params=params, headers=person.auth), 200)
+        assert set(page) == {"items", "next_cursor"}
+        assert len(page["items"]) <= 2
+        seen += [k["id"] for k in page["items"]]
+        pages += 1
+        cursor = page["next_cursor"]
+        if cursor is None:
+            break
+    assert pages == 3
+    assert seen == list(reversed(made))
+    whole = expect(await client.get("/api-keys", headers=person.auth), 200)
+    assert [k["id"] for k in whole["items"]] == seen and whole["next_cursor"] is None
+
+
+async def test_api_keys_pages_skip_revoked_keys(client: AsyncClient) -> None:
+    person = await register(client, "skips")
+    made = [await _key(client, person, f"key {i}") for i in range(4)]
+    for revoked in (made[1], made[2]):
+        expect(await client.delete(f"/api-keys/{revoked}", headers=person.auth), 204)
+    first = expect(await client.get("/api-keys?limit=1", headers=person.auth), 200)
+    assert [k["id"] for k in first["items"]] == [made[3]]
+    params = {"limit": 1, "cursor": first["next_cursor"]}
+    second = expect(await client.get("/api-keys", params=params, headers=person.auth), 200)
+    assert [k["id"] for k in second["items"]] == [made[0]]
+    assert second["next_cursor"] is None
+
+
+async def test_api_keys_list_refuses_bad_limits_and_cursors_with_422(
+    client: AsyncClient,
+) -> None:
+    person = await register(client, "badpage")
+    await _key(client, person, "kept")
+    before = expect(await client.get("/api-keys", headers=person.auth), 200)
+    for params in (
+        {"limit": 0},
+        {"limit": 201},
+        {"limit": "x"},
+        {"cursor": "!!"},
+        {"cursor": ""},
+        {"cursor": "x" * 201},
+    ):
+        answer = await client.get("/api-keys", params=params, headers=person.auth)
+        assert answer.status_code == 422, (params, answer.text)
+        assert answer.headers["content-type"] == "application/problem+json"
+        assert answer.json()["status"] == 422
+    assert expect(await client.get("/api-keys", headers=person.auth), 200) == before

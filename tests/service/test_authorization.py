@@ -612,7 +612,7 @@ async def test_keys_cannot_create_keys_and_a_revoked_key_is_refused(
         "/api-keys", json={"name": "child", "scopes": ["read"]}, headers=everything
     )
     expect(refused, 403)
-    keys = expect(await t.client.get("/api-keys", headers=t["player"].auth), 200)
+    keys = expect(await t.client.get("/api-keys", headers=t["player"].auth), 200)["items"]
     assert "child" not in [k["name"] for k in keys]
 
     expect(await t.client.get("/users/me", headers=everything), 200)

@@ -6,10 +6,12 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from httpx import AsyncClient
+from httpx import AsyncClient, Response
+from pydantic import BaseModel, ValidationError
 from sqlalchemy import update
 
 from app.campaigns.models import Invite
+from app.campaigns.schemas import Settings3d6
 from app.core.ids import hash_secret
 from tests.service.table import (
     SHEET_MATRIX,
@@ -72,6 +74,78 @@ async def test_settings_are_checked_against_the_ruleset(client: AsyncClient) -> 
         expect(await client.post("/campaigns", json=body, headers=st.auth), 422)
     listed = expect(await client.get("/campaigns", headers=st.auth), 200)
     assert [c["id"] for c in listed["items"]] == [made["id"]]
+
+
+def _pydantic_errors(model: type[BaseModel], settings: dict[str, Any]) -> list[dict[str, Any]]:
+    """What pydantic says of ``settings``, in the ``errors`` shape of API.md."""
+    with pytest.raises(ValidationError) as refused:
+        model.model_validate(settings)
+    return [
+        {"loc": ["body", "settings", *e["loc"]], "msg": e["msg"]} for e in refused.value.errors()
+    ]
+
+
+def _refused_settings(answer: Response, expected: list[dict[str, Any]]) -> None:
+    assert answer.status_code == 422, answer.text
+    assert answer.headers["content-type"] == "application/problem+json"
+    body = answer.json()
+    assert body["status"] == 422 and body["title"] == "Validation failed"
+    assert body["errors"] == expected
+    first = expected[0]
+    assert body["detail"] == f"{'.'.join(first['loc'])}: {first['msg']}"
+
+
+BAD_3D6_SETTINGS = {"reroll_any_die": "perhaps", "unknown": True}
+
+
+async def test_refused_settings_on_create_name_every_field_in_errors(client: AsyncClient) -> None:
+    st = await register(client, "errors")
+    expected = _pydantic_errors(Settings3d6, BAD_3D6_SETTINGS)
+    assert {tuple(e["loc"]) for e in expected} == {
+        ("body", "settings", "reroll_any_die"),
+        ("body", "settings", "unknown"),
+    }
+    body = {"name": "bad", "ruleset": "3d6", "settings": BAD_3D6_SETTINGS}
+    _refused_settings(await client.post("/campaigns", json=body, headers=st.auth), expected)
+    # A setting of another ruleset is an unknown one here.
+    body = {"name": "bad", "ruleset": "d20", "settings": {"npc_fatigue_only": False}}
+    _refused_settings(
+        await client.post("/campaigns", json=body, headers=st.auth),
+        [
+            {
+                "loc": ["body", "settings", "npc_fatigue_only"],
+                "msg": "Extra inputs are not permitted",
+            }
+        ],
+    )
+    assert expect(await client.get("/campaigns", headers=st.auth), 200)["items"] == []
+
+
+async def test_refused_settings_on_edit_name_every_field_and_change_nothing(
+    client: AsyncClient,
+) -> None:
+    st = await register(client, "errors")
+    cid = (await campaign(client, st, "3d6"))["id"]
+    # One edit first, so that the record holds an event to count on from.
+    made = expect(
+        await client.patch(f"/campaigns/{cid}", json={"name": "First"}, headers=st.auth), 200
+    )
+    events = f"/campaigns/{cid}/events"
+    before = expect(await client.get(events, headers=st.auth), 200)["items"]
+    assert before[-1]["type"] == "campaign.updated"
+    expected = _pydantic_errors(Settings3d6, BAD_3D6_SETTINGS)
+    for body in (
+        {"settings": BAD_3D6_SETTINGS},
+        {"name": "Renamed", "settings": BAD_3D6_SETTINGS},
+    ):
+        answer = await client.patch(f"/campaigns/{cid}", json=body, headers=st.auth)
+        _refused_settings(answer, expected)
+    assert expect(await client.get(f"/campaigns/{cid}", headers=st.auth), 200) == made
+    assert expect(await client.get(events, headers=st.auth), 200)["items"] == before
+    # Not even a seq was spent: the next edit's event follows the last one.
+    expect(await client.patch(f"/campaigns/{cid}", json={"name": "Kept"}, headers=st.auth), 200)
+    after = expect(await client.get(events, headers=st.auth), 200)["items"]
+    assert [e["seq"] for e in after] == [e["seq"] for e in before] + [before[-1]["seq"] + 1]
 
 
 async def test_the_list_of_campaigns_pages_newest_first_without_gaps_or_repeats(
