@@ -39,19 +39,26 @@ class Raw:
     ``events`` collects the events the transaction records; whoever commits it publishes
     them (after the commit, never before).
 
-    On PostgreSQL, ``stage`` holds back INSERTs until the next statement and sends them
-    with it as one (a writable CTE): a roll's row and event then travel with the campaign
-    row's update, one round trip instead of three while that row is locked. Whoever
-    commits calls ``flush`` first; a commit or ORM statement with writes still held back
-    raises (see ``_refuse_while_staged``)."""
+    On PostgreSQL, in a write job (``hold_inserts``), ``stage`` holds back INSERTs until the
+    next statement and sends them with it as one (a writable CTE): a roll's row and event
+    then travel with the campaign row's update, one round trip instead of three while that
+    row is locked. Only write jobs hold INSERTs back, because they touch the database
+    through this object alone; a request that mixes in ORM statements runs every INSERT at
+    once. Whoever commits calls ``flush`` first; a commit or ORM statement with writes
+    still held back raises (see ``_refuse_while_staged``)."""
 
-    __slots__ = ("_driver", "_staged", "events", "sqlite")
+    __slots__ = ("_driver", "_holding", "_staged", "events", "sqlite")
 
     def __init__(self, driver: Any, sqlite: bool, events: list[Any] | None = None) -> None:
         self._driver = driver
         self.sqlite = sqlite
         self.events: list[Any] = [] if events is None else events
         self._staged: list[tuple[str, tuple[Any, ...]]] = []
+        self._holding = False
+
+    def hold_inserts(self) -> None:
+        """From now on ``stage`` holds INSERTs back (PostgreSQL): for write jobs only."""
+        self._holding = not self.sqlite
 
     async def fetchone(self, sql: str, *params: Any) -> tuple[Any, ...] | None:
         if self.sqlite:
@@ -76,11 +83,12 @@ class Raw:
         await self._driver.execute(_numbered(sql), *params)
 
     async def stage(self, sql: str, *params: Any) -> None:
-        """An INSERT whose row nothing reads before the transaction's next statement."""
-        if self.sqlite:
-            self._driver.execute(sql, params)
-        else:
+        """An INSERT whose row nothing reads before the transaction's next statement:
+        held back in a write job on PostgreSQL, run at once anywhere else."""
+        if self._holding:
             self._staged.append((sql, params))
+        else:
+            await self.execute(sql, *params)
 
     async def flush(self) -> None:
         """Send the staged INSERTs now (before a read, a savepoint or the commit)."""

@@ -48,7 +48,11 @@ class SessionWriter:
         async with contextlib.asynccontextmanager(session_scope)(
             self._maker, self._publish
         ) as session:
-            return await job(await raw(session))
+            db = await raw(session)
+            db.hold_inserts()  # a job writes through db alone, never the ORM
+            value = await job(db)
+            await db.flush()
+            return value
 
     async def close(self) -> None:
         return None
@@ -95,6 +99,7 @@ class BatchWriter:
         async with self._engine.connect() as connection:
             fairy = await connection.get_raw_connection()
             db, commit, rollback = await _begin(fairy.driver_connection, fairy.dbapi_connection)
+            db.hold_inserts()
             outcomes: list[tuple[asyncio.Future[Any], bool, Any]] = []
             try:
                 for job, future in batch:

@@ -13,7 +13,7 @@ from sqlalchemy import text
 from app.core.db import utcnow
 from app.core.errors import Conflict
 from app.core.rawsql import Raw, raw
-from tests.service.table import campaign, register
+from tests.service.table import campaign, expect, join, register
 
 _EVENT = (
     "INSERT INTO events (campaign_id, seq, type, at, visibility, user_id, data, prev_hash, hash)"
@@ -125,6 +125,7 @@ async def test_postgres_sends_staged_inserts_and_the_next_write_as_one_statement
 
     async def job(db: Raw) -> None:
         counted = Raw(Counting(db._driver), sqlite=False, events=db.events)
+        counted.hold_inserts()
         await _stage_event(counted, cid, 1001)
         await _stage_event(counted, cid, 1002)
         assert sent == []
@@ -144,8 +145,33 @@ async def test_an_orm_statement_while_inserts_are_staged_is_refused(
     cid = await _new_campaign(client)
     async with app.state.sessionmaker() as session:
         db = await raw(session)
+        db.hold_inserts()
         await _stage_event(db, cid, 1001)
         with pytest.raises(RuntimeError, match="staged writes"):
             await session.execute(text("SELECT 1"))
         await session.rollback()
     assert await _staged_seqs(app, cid) == []
+
+
+async def test_a_request_session_that_mixes_in_the_orm_never_holds_inserts_back(
+    client: AsyncClient, app: Any
+) -> None:
+    """Only write jobs hold INSERTs back: an ORM flush in between (which ends a
+    subtransaction and with it the session's memo of its Raw) must not lose one."""
+    cid = await _new_campaign(client)
+    async with app.state.sessionmaker() as session:
+        db = await raw(session)
+        await _stage_event(db, cid, 1001)
+        assert not db.staged
+        await session.flush()
+        await session.commit()
+    assert await _staged_seqs(app, cid) == [1001]
+
+
+async def test_joining_records_the_member_joined_event(client: AsyncClient) -> None:
+    st = await register(client, "host")
+    player = await register(client, "guest")
+    cid = (await campaign(client, st, "3d6"))["id"]
+    await join(client, st, cid, player)
+    page = expect(await client.get(f"/campaigns/{cid}/events", headers=st.auth), 200)
+    assert [e["type"] for e in page["items"]] == ["member.joined"]
