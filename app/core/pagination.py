@@ -29,7 +29,9 @@ def decode_cursor(cursor: str | None) -> str | None:
         raw = base64.b64decode(padded.encode(), altchars=b"-_", validate=True).decode()
     except (binascii.Error, UnicodeDecodeError, ValueError) as exc:
         raise Unprocessable("cursor: not a cursor this server issued") from exc
-    if not raw:
+    # Every key this server pages by is an id or a number: ASCII letters and digits only
+    # (a NUL character, say, would otherwise page from nowhere).
+    if not (raw.isascii() and raw.isalnum()):
         raise Unprocessable("cursor: not a cursor this server issued")
     return raw
 

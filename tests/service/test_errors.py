@@ -111,7 +111,8 @@ async def test_a_bad_cursor_is_a_422(client: AsyncClient) -> None:
     st = await register(client, "cursor")
     cid = (await campaign(client, st, "3d6"))["id"]
     for path in ("/campaigns", f"/campaigns/{cid}/characters", f"/campaigns/{cid}/rolls"):
-        for cursor in ("!!!", "a", "", "€", "x" * 201):
+        # "AA" decodes to a NUL character, "LTE" to "-1": keys this server never issues.
+        for cursor in ("!!!", "a", "", "€", "x" * 201, "AA", "LTE"):
             problem(await client.get(path, params={"cursor": cursor}, headers=st.auth), 422)
     # The log's cursor is a sequence number: "abc" and "²" (which str.isdigit accepts) are not.
     for cursor in ("YWJj", "wrI"):
