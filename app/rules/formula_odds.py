@@ -6,8 +6,10 @@ a uniform die (sliding sums); a keep term walks the faces from the best down (``
 worst up (``kl``), counting how many dice show each face and how many of those are kept.
 
 The table of totals is given only while it stays small enough to embed in every roll
-(``MAX_TOTALS`` distinct totals) and cheap to compute once (``MAX_WORK`` cell updates): a
-formula beyond either keeps its exact bounds and, without keep terms, its exact mean.
+(``MAX_TOTALS`` distinct totals) and cheap to compute once (``MAX_WORK`` cell updates, a
+few milliseconds: a roll computes it inside its write job, and ``/odds/formula`` for
+anyone): a formula beyond either keeps its exact bounds and, without keep terms, its
+exact mean.
 Results are memoised per formula, as tables roll the same few over and over.
 """
 
@@ -23,7 +25,7 @@ from app.rules.results import JSONDict
 __all__ = ["MAX_TOTALS", "MAX_WORK", "TotalsOdds", "formula_odds", "formula_odds_json"]
 
 MAX_TOTALS = 200
-MAX_WORK = 3_000_000
+MAX_WORK = 250_000
 
 
 class TotalsOdds:
