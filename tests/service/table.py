@@ -29,6 +29,21 @@ def expect(response: Response, status: int) -> Any:
     return response.json() if response.content else None
 
 
+async def pages(
+    client: AsyncClient, person: Person, path: str, **params: Any
+) -> list[dict[str, Any]]:
+    """Every page of a list, first to last, following ``next_cursor``."""
+    found: list[dict[str, Any]] = []
+    cursor: str | None = None
+    while True:
+        query = {**params, **({"cursor": cursor} if cursor is not None else {})}
+        page = expect(await client.get(path, params=query, headers=person.auth), 200)
+        found.append(page)
+        cursor = page["next_cursor"]
+        if cursor is None:
+            return found
+
+
 async def register(client: AsyncClient, prefix: str = "user") -> Person:
     username = f"{prefix}_{secrets.token_hex(4)}"
     body = {"username": username, "password": PASSWORD, "display_name": prefix.title()}

@@ -12,7 +12,7 @@ from sqlalchemy import update
 
 from app.accounts.models import AccessToken
 from app.core.ids import hash_secret
-from tests.service.table import PASSWORD, Person, expect, register
+from tests.service.table import PASSWORD, Person, expect, pages, register
 
 WRONG = "not the password"
 
@@ -210,22 +210,12 @@ async def _key(client: AsyncClient, person: Person, name: str) -> str:
 async def test_api_keys_page_newest_first_without_gaps_or_repeats(client: AsyncClient) -> None:
     person = await register(client, "pages")
     made = [await _key(client, person, f"key {i}") for i in range(5)]
-    seen: list[str] = []
-    cursor: str | None = None
-    pages = 0
-    while True:
-        params: dict[str, Any] = {"limit": 2}
-        if cursor is not None:
-            params["cursor"] = cursor
-        page = expect(await client.get("/api-keys", params=params, headers=person.auth), 200)
+    walked = await pages(client, person, "/api-keys", limit=2)
+    for page in walked:
         assert set(page) == {"items", "next_cursor"}
         assert len(page["items"]) <= 2
-        seen += [k["id"] for k in page["items"]]
-        pages += 1
-        cursor = page["next_cursor"]
-        if cursor is None:
-            break
-    assert pages == 3
+    seen = [k["id"] for page in walked for k in page["items"]]
+    assert len(walked) == 3
     assert seen == list(reversed(made))
     whole = expect(await client.get("/api-keys", headers=person.auth), 200)
     assert [k["id"] for k in whole["items"]] == seen and whole["next_cursor"] is None

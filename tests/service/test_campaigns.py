@@ -20,6 +20,7 @@ from tests.service.table import (
     character,
     expect,
     join,
+    pages,
     register,
     roll,
 )
@@ -153,21 +154,10 @@ async def test_the_list_of_campaigns_pages_newest_first_without_gaps_or_repeats(
 ) -> None:
     st = await register(client, "pager")
     made = [(await campaign(client, st, "d20"))["id"] for _ in range(5)]
-    seen: list[str] = []
-    cursor: str | None = None
-    pages = 0
-    while True:
-        params: dict[str, Any] = {"limit": 2}
-        if cursor:
-            params["cursor"] = cursor
-        page = expect(await client.get("/campaigns", params=params, headers=st.auth), 200)
-        assert len(page["items"]) <= 2
-        seen += [c["id"] for c in page["items"]]
-        pages += 1
-        cursor = page["next_cursor"]
-        if cursor is None:
-            break
-    assert pages == 3
+    walked = await pages(client, st, "/campaigns", limit=2)
+    assert all(len(page["items"]) <= 2 for page in walked)
+    seen = [c["id"] for page in walked for c in page["items"]]
+    assert len(walked) == 3
     assert seen == list(reversed(made))
     whole = expect(await client.get("/campaigns", headers=st.auth), 200)
     assert [c["id"] for c in whole["items"]] == seen and whole["next_cursor"] is None

@@ -18,6 +18,7 @@ from tests.service.table import (
     character,
     expect,
     join,
+    pages,
     register,
 )
 
@@ -216,18 +217,9 @@ async def test_the_character_list_pages_newest_first_without_gaps_or_repeats(
 ) -> None:
     st, player, cid = await _table(client, "3d6")
     made = [(await character(client, player, cid, SHEET_3D6, name=f"C{i}"))["id"] for i in range(5)]
-    seen: list[str] = []
-    cursor = None
-    while True:
-        params: dict[str, Any] = {"limit": 2, **({"cursor": cursor} if cursor else {})}
-        page = expect(
-            await client.get(f"/campaigns/{cid}/characters", params=params, headers=st.auth), 200
-        )
-        assert 1 <= len(page["items"]) <= 2
-        seen += [c["id"] for c in page["items"]]
-        cursor = page["next_cursor"]
-        if cursor is None:
-            break
+    walked = await pages(client, st, f"/campaigns/{cid}/characters", limit=2)
+    assert all(1 <= len(page["items"]) <= 2 for page in walked)
+    seen = [c["id"] for page in walked for c in page["items"]]
     assert seen == list(reversed(made))
     for bad in ({"limit": 0}, {"limit": 500}, {"cursor": "%%%"}):
         answer = await client.get(f"/campaigns/{cid}/characters", params=bad, headers=st.auth)

@@ -13,8 +13,8 @@ from tests.service.table import (
     Person,
     campaign,
     character,
-    expect,
     join,
+    pages,
     register,
 )
 
@@ -62,19 +62,8 @@ async def test_twenty_players_rolling_at_once_lose_and_duplicate_nothing(
     base = min(r["seq"] for r in made) - 1
     assert sorted(r["seq"] for r in made) == list(range(base + 1, base + total + 1))
 
-    stored: list[dict[str, Any]] = []
-    cursor = None
-    while True:
-        params: dict[str, Any] = {"limit": 200}
-        if cursor:
-            params["cursor"] = cursor
-        page = expect(
-            await client.get(f"/campaigns/{cid}/rolls", params=params, headers=st.auth), 200
-        )
-        stored += page["items"]
-        cursor = page["next_cursor"]
-        if cursor is None:
-            break
+    walked = await pages(client, st, f"/campaigns/{cid}/rolls", limit=200)
+    stored = [r for page in walked for r in page["items"]]
     assert [r["seq"] for r in stored] == list(range(base + total, base, -1))
     assert {r["id"] for r in stored} == {r["id"] for r in made}
     by_id = {r["id"]: r for r in made}
