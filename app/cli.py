@@ -3,13 +3,18 @@ dice from an export or an audit bundle (offline: no server, no database)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from app.core.settings import Settings
+
 import argparse
 import sys
 
 from pydantic import ValidationError
 
 
-def _settings():  # type: ignore[no-untyped-def]
+def _settings() -> Settings:
     from app.core.settings import get_settings
 
     try:

@@ -8,13 +8,12 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
-from sqlalchemy import text
 
 from app.accounts.routes import router as accounts_router
 from app.campaigns.routes import router as campaigns_router
 from app.characters.damage_routes import router as damage_router
 from app.characters.routes import router as characters_router
-from app.core.db import create_engine, create_sessionmaker, sqlite_checkpointer
+from app.core.database import create_database
 from app.core.errors import AppError, install_handlers
 from app.core.ids import configure_pepper
 from app.core.limits import BodySizeLimit
@@ -52,26 +51,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        engine = create_engine(settings.database_url, pool_size=settings.db_pool_size)
-        app.state.engine = engine
-        app.state.sessionmaker = create_sessionmaker(engine)
+        database = create_database(settings.database_url, pool_size=settings.db_pool_size)
+        await database.start()
+        app.state.database = database
         app.state.broker = broker = create_broker(settings.broker_url, settings.redis_prefix)
         await broker.start()
-        app.state.writer = create_writer(engine, app.state.sessionmaker, broker.publish_nowait)
+        app.state.writer = create_writer(database, broker.publish_nowait)
         hub = start_hub(app.state, settings.ws_queue_size, settings.presence_heartbeat_seconds)
         tune_garbage_collector()
-        checkpointer = sqlite_checkpointer(settings.database_url)
-        if checkpointer is not None:
-            checkpointer.start()
         try:
             yield
         finally:
-            await hub.close_all()  # 1001 to every socket, before the engine goes
+            await hub.close_all()  # 1001 to every socket, before the database goes
             await app.state.writer.close()
             await broker.close()
-            await engine.dispose()
-            if checkpointer is not None:
-                await checkpointer.stop()
+            await database.close()
 
     app = FastAPI(
         title="Fairtable",
@@ -118,8 +112,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def readyz() -> dict[str, str]:
         """The database answers."""
         try:
-            async with app.state.engine.connect() as conn:
-                await conn.execute(text("SELECT 1"))
+            async with app.state.database.read() as db:
+                await db.fetchone("SELECT 1")
         except Exception as exc:
             raise AppError("the database is unreachable", status=503, title="Unavailable") from exc
         return {"status": "ready"}

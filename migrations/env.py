@@ -6,8 +6,9 @@ import asyncio
 
 from alembic import context
 from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import create_async_engine
+from sqlalchemy.pool import NullPool
 
-from app.core.db import create_engine
 from app.core.models_registry import Base
 from app.core.settings import get_settings
 
@@ -48,7 +49,7 @@ async def run_migrations_online() -> None:
     if connection is not None:
         _run_sync(connection)
         return
-    engine = create_engine(_url())
+    engine = create_async_engine(_url(), poolclass=NullPool)
     try:
         async with engine.connect() as conn:
             await conn.run_sync(_run_sync)

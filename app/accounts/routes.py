@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 
 from app.accounts import service
-from app.accounts.models import ApiKey
+from app.accounts.repository import KeyRow
 from app.accounts.schemas import (
     API_KEY_CREATED_EXAMPLE,
     API_KEY_EXAMPLE,
@@ -20,14 +20,14 @@ from app.accounts.schemas import (
     UserCreate,
     UserRead,
 )
-from app.core.deps import CurrentPrincipal, LoggedIn, SessionDep, SettingsDep
+from app.core.deps import CurrentPrincipal, LoggedIn, ReadDb, SettingsDep, WriterDep
 from app.core.openapi import AUTH, BODY, no_content, ok, problems
 from app.core.pagination import Cursor, Limit, decode_cursor, encode_cursor
 
 router = APIRouter(tags=["accounts"])
 
 
-def _key_read(key: ApiKey) -> ApiKeyRead:
+def _key_read(key: KeyRow) -> ApiKeyRead:
     return ApiKeyRead(
         id=key.id, name=key.name, scopes=key.scopes.split(), created_at=key.created_at
     )
@@ -40,10 +40,10 @@ def _key_read(key: ApiKey) -> ApiKeyRead:
     summary="Register an account",
     responses={**ok(201, USER_EXAMPLE, "The new account."), **problems(409, *BODY)},
 )
-async def create_user(body: UserCreate, session: SessionDep) -> UserRead:
+async def create_user(body: UserCreate, writer: WriterDep) -> UserRead:
     """Register an account. Usernames are case-insensitive and stored lower-case; a taken
     username answers 409. ``display_name`` defaults to the username."""
-    user = await service.register(session, body.username, body.password, body.display_name)
+    user = await service.register(writer, body.username, body.password, body.display_name)
     return UserRead(id=user.id, username=user.username, display_name=user.display_name)
 
 
@@ -56,11 +56,14 @@ async def create_user(body: UserCreate, session: SessionDep) -> UserRead:
         **problems(401, 429, *BODY, s401="wrong username or password"),
     },
 )
-async def create_token(body: TokenRequest, session: SessionDep, settings: SettingsDep) -> TokenRead:
+async def create_token(body: TokenRequest, request: Request, settings: SettingsDep) -> TokenRead:
     """Exchange a username and password for a bearer token. Repeated failures lock the
     username for a while: 429 with a ``Retry-After`` header."""
-    secret, token = await service.login(session, settings, body.username, body.password)
-    return TokenRead(access_token=secret, expires_at=token.expires_at)
+    state = request.app.state
+    secret, expires_at = await service.login(
+        state.database, state.writer, settings, body.username, body.password
+    )
+    return TokenRead(access_token=secret, expires_at=expires_at)
 
 
 @router.get(
@@ -89,12 +92,12 @@ async def me(principal: CurrentPrincipal) -> UserRead:
     },
 )
 async def create_api_key(
-    body: ApiKeyCreate, principal: LoggedIn, session: SessionDep
+    body: ApiKeyCreate, principal: LoggedIn, writer: WriterDep
 ) -> ApiKeyCreated:
     """Create a key for a third-party tool, limited to ``scopes``: ``read`` (see), ``roll``
     (roll dice) and ``manage`` (change things). The key is in this answer only. Keys are
     managed with a login token, never with another key (403)."""
-    secret, key = await service.create_api_key(session, principal.user_id, body.name, body.scopes)
+    secret, key = await service.create_api_key(writer, principal.user_id, body.name, body.scopes)
     return ApiKeyCreated(**_key_read(key).model_dump(), key=secret)
 
 
@@ -110,11 +113,11 @@ async def create_api_key(
     },
 )
 async def list_api_keys(
-    principal: LoggedIn, session: SessionDep, limit: Limit = 50, cursor: Cursor = None
+    principal: LoggedIn, db: ReadDb, limit: Limit = 50, cursor: Cursor = None
 ) -> ApiKeyList:
     """The caller's keys that are not revoked, newest first; the secret itself is never
     shown again."""
-    rows = await service.list_api_keys(session, principal.user_id, limit + 1, decode_cursor(cursor))
+    rows = await service.list_api_keys(db, principal.user_id, limit + 1, decode_cursor(cursor))
     page = rows[:limit]
     next_cursor = encode_cursor(page[-1].id) if len(rows) > limit else None
     return ApiKeyList(items=[_key_read(k) for k in page], next_cursor=next_cursor)
@@ -130,9 +133,9 @@ async def list_api_keys(
     },
 )
 async def revoke_api_key(
-    key_id: str, principal: LoggedIn, session: SessionDep, request: Request
+    key_id: str, principal: LoggedIn, writer: WriterDep, request: Request
 ) -> Response:
     """Revoke one of the caller's keys; it stops working at once on this process and
     within the credential cache's lifetime on others."""
-    await service.revoke_api_key(session, request.app.state.auth_cache, principal.user_id, key_id)
+    await service.revoke_api_key(writer, request.app.state.auth_cache, principal.user_id, key_id)
     return Response(status_code=204)

@@ -1,20 +1,24 @@
-"""Accounts use cases: register, log in (throttled), authenticate, manage API keys."""
+"""Accounts use cases: register, log in (throttled), authenticate, manage API keys.
+
+Password hashes are computed and checked outside write jobs: Argon2 takes tens of
+milliseconds by design, and a job must never hold the writer (on SQLite, every table's)
+that long."""
 
 from __future__ import annotations
 
 import math
-from datetime import timedelta
-
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
+from collections.abc import Sequence
+from datetime import datetime, timedelta
 
 from app.accounts import repository as repo
-from app.accounts.models import AccessToken, ApiKey, LoginThrottle, User
+from app.accounts.repository import KeyRow, UserRow
+from app.core.database import Database, Db
 from app.core.db import utcnow
 from app.core.errors import Conflict, NotFound, TooManyRequests, Unauthorized
-from app.core.ids import hash_secret, new_secret
+from app.core.ids import hash_secret, new_id, new_secret
 from app.core.security import SCOPES, AuthCache, Principal, hash_password, verify_password
 from app.core.settings import Settings
+from app.core.writer import Job, Writer
 
 TOKEN_PREFIX = "ftt"  # noqa: S105 - a public prefix, not a secret
 API_KEY_PREFIX = "ftk"
@@ -22,95 +26,102 @@ MAX_LOCKOUT_SECONDS = 15 * 60
 
 
 async def register(
-    session: AsyncSession, username: str, password: str, display_name: str | None
-) -> User:
+    writer: Writer, username: str, password: str, display_name: str | None
+) -> UserRow:
     name = username.lower()
-    if await repo.user_by_username(session, name) is not None:
-        raise Conflict(f"the username '{name}' is taken")
-    user = User(username=name, display_name=display_name or username, password_hash="")
-    user.password_hash = hash_password(password)
-    session.add(user)
-    try:
-        await session.flush()
-    except IntegrityError as exc:  # a concurrent registration won the race
-        raise Conflict(f"the username '{name}' is taken") from exc
-    return user
+    user = UserRow(new_id(), name, display_name or username, hash_password(password))
+
+    async def job(job: Job) -> UserRow:
+        if await repo.user_by_username(job.db, name) is not None:
+            raise Conflict(f"the username '{name}' is taken")
+        try:
+            await repo.insert(job.db, repo.USERS, {**user._asdict(), "created_at": utcnow()})
+        except Exception as exc:  # a concurrent registration won the race
+            if job.db.is_unique_violation(exc, "users"):
+                raise Conflict(f"the username '{name}' is taken") from exc
+            raise
+        return user
+
+    return await writer.run(job)
 
 
-async def _refuse_if_locked(session: AsyncSession, username: str) -> LoginThrottle | None:
-    throttle = await repo.throttle_of(session, username)
-    if throttle and throttle.locked_until and throttle.locked_until > utcnow():
-        wait = math.ceil((throttle.locked_until - utcnow()).total_seconds())
+def _refuse_if_locked(username: str, throttle: tuple[int, datetime | None] | None) -> None:
+    locked_until = throttle[1] if throttle is not None else None
+    if locked_until is not None and locked_until > utcnow():
+        wait = math.ceil((locked_until - utcnow()).total_seconds())
         raise TooManyRequests(
             f"too many failed logins for '{username}'; retry in {wait} s",
             headers={"Retry-After": str(max(wait, 1))},
         )
-    return throttle
-
-
-async def _record_failure(session: AsyncSession, settings: Settings, username: str) -> None:
-    failures = await repo.add_failure(session, username, utcnow())
-    over = failures - settings.login_max_failures
-    if over >= 0:
-        seconds = min(settings.login_lockout_seconds * 2**over, MAX_LOCKOUT_SECONDS)
-        await repo.lock_login(session, username, utcnow() + timedelta(seconds=seconds))
-    # The 401 that follows would roll the request back; the failure must outlive it.
-    await session.commit()
 
 
 async def login(
-    session: AsyncSession, settings: Settings, username: str, password: str
-) -> tuple[str, AccessToken]:
+    database: Database, writer: Writer, settings: Settings, username: str, password: str
+) -> tuple[str, datetime]:
+    """A new login token and when it expires. A failure is counted (committed) before the
+    401, so it outlives the refused request."""
     name = username.lower()
-    throttle = await _refuse_if_locked(session, name)
-    user = await repo.user_by_username(session, name)
+    async with database.read() as db:
+        throttle = await repo.throttle_of(db, name)
+        _refuse_if_locked(name, throttle)
+        user = await repo.user_by_username(db, name)
     if not verify_password(user.password_hash if user else None, password) or user is None:
-        await _record_failure(session, settings, name)
+        await writer.run(_failure(settings, name))
         raise Unauthorized("wrong username or password")
-    if throttle is not None and throttle.failures:
-        await repo.reset_throttle(session, name)
-    now = utcnow()
-    await repo.delete_expired_tokens(session, user.id, now)
     secret = new_secret(TOKEN_PREFIX)
-    token = AccessToken(
-        user_id=user.id,
-        token_hash=hash_secret(secret),
-        expires_at=now + timedelta(seconds=settings.token_ttl_seconds),
-    )
-    session.add(token)
-    await session.flush()
-    return secret, token
+    now = utcnow()
+    expires_at = now + timedelta(seconds=settings.token_ttl_seconds)
+    token = {"id": new_id(), "user_id": user.id, "token_hash": hash_secret(secret),
+             "expires_at": expires_at, "created_at": now}  # fmt: skip
+
+    async def job(job: Job) -> None:
+        if throttle is not None and throttle[0]:
+            await repo.reset_throttle(job.db, name)
+        await repo.delete_expired_tokens(job.db, user.id, now)
+        await repo.insert(job.db, repo.TOKENS, token)
+
+    await writer.run(job)
+    return secret, expires_at
+
+
+def _failure(settings: Settings, username: str):  # type: ignore[no-untyped-def]
+    async def job(job: Job) -> None:
+        now = utcnow()
+        failures = await repo.add_failure(job.db, username, now)
+        over = failures - settings.login_max_failures
+        if over >= 0:
+            seconds = min(settings.login_lockout_seconds * 2**over, MAX_LOCKOUT_SECONDS)
+            await repo.lock_login(job.db, username, now + timedelta(seconds=seconds))
+
+    return job
 
 
 def cached_principal(cache: AuthCache, secret: str) -> Principal | None:
     return cache.get(hash_secret(secret))
 
 
-async def authenticate(session: AsyncSession, cache: AuthCache, secret: str) -> Principal:
+async def authenticate(db: Db, cache: AuthCache, secret: str) -> Principal:
     """Resolve a bearer secret (login token or API key) to the caller, or refuse."""
     secret_hash = hash_secret(secret)
     principal = cache.get(secret_hash)
     if principal is not None:
         return principal
-    now = utcnow()
     if secret.startswith(TOKEN_PREFIX + "_"):
-        found = await repo.token_owner(session, secret_hash, now)
+        found = await repo.token_owner(db, secret_hash, utcnow())
         if found is None:
             raise Unauthorized("the token is invalid or has expired")
-        user, token = found
+        user_id, username, display_name, expires_at = found
         principal = Principal(
-            user.id, user.username, user.display_name, frozenset(SCOPES), False,
-            token.expires_at.timestamp(),
-        )  # fmt: skip
+            user_id, username, display_name, frozenset(SCOPES), False, expires_at.timestamp()
+        )
     elif secret.startswith(API_KEY_PREFIX + "_"):
-        key_found = await repo.api_key_owner(session, secret_hash)
+        key_found = await repo.api_key_owner(db, secret_hash)
         if key_found is None:
             raise Unauthorized("the API key is invalid or has been revoked")
-        user, key = key_found
+        user_id, username, display_name, scopes = key_found
         principal = Principal(
-            user.id, user.username, user.display_name, frozenset(key.scopes.split()), True,
-            math.inf,
-        )  # fmt: skip
+            user_id, username, display_name, frozenset(scopes.split()), True, math.inf
+        )
     else:
         raise Unauthorized("unrecognised credential")
     cache.put(secret_hash, principal)
@@ -118,28 +129,28 @@ async def authenticate(session: AsyncSession, cache: AuthCache, secret: str) -> 
 
 
 async def create_api_key(
-    session: AsyncSession, user_id: str, name: str, scopes: list[str]
-) -> tuple[str, ApiKey]:
+    writer: Writer, user_id: str, name: str, scopes: Sequence[str]
+) -> tuple[str, KeyRow]:
     ordered = " ".join(s for s in SCOPES if s in set(scopes))
     secret = new_secret(API_KEY_PREFIX)
-    key = ApiKey(user_id=user_id, name=name, scopes=ordered, key_hash=hash_secret(secret))
-    session.add(key)
-    await session.flush()
+    key = KeyRow(new_id(), name, ordered, utcnow())
+
+    async def job(job: Job) -> None:
+        row = {**key._asdict(), "user_id": user_id, "key_hash": hash_secret(secret)}
+        await repo.insert(job.db, repo.API_KEYS, row)
+
+    await writer.run(job)
     return secret, key
 
 
-async def list_api_keys(
-    session: AsyncSession, user_id: str, limit: int, before_id: str | None
-) -> list[ApiKey]:
-    return await repo.api_keys_of(session, user_id, limit, before_id)
+async def list_api_keys(db: Db, user_id: str, limit: int, before_id: str | None) -> list[KeyRow]:
+    return await repo.api_keys_of(db, user_id, limit, before_id)
 
 
-async def revoke_api_key(
-    session: AsyncSession, cache: AuthCache, user_id: str, key_id: str
-) -> None:
-    key = await repo.api_key_of(session, user_id, key_id)
-    if key is None:
+async def revoke_api_key(writer: Writer, cache: AuthCache, user_id: str, key_id: str) -> None:
+    async def job(job: Job) -> bool:
+        return await repo.revoke_api_key(job.db, user_id, key_id, utcnow())
+
+    if "\x00" in key_id or not await writer.run(job):
         raise NotFound("no such API key")
-    key.revoked_at = utcnow()
     cache.evict_user(user_id)
-    await session.flush()

@@ -1,19 +1,27 @@
-"""Seats as dependencies: the authorisation of an endpoint shows in its signature."""
+"""Seats as dependencies: the authorisation of an endpoint shows in its signature.
+
+The seat is read on a connection of its own, released before the route runs; a route that
+then writes checks the seat again inside its job, under the campaign's lock."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Annotated
 
-from fastapi import Depends
+from fastapi import Depends, Request
 
-from app.campaigns.service import PLAYING, ROLES, Seat, take_seat
-from app.core.deps import CurrentPrincipal, SessionDep
-from app.core.rawsql import raw
+from app.campaigns.seats import PLAYING, ROLES, STORYTELLER, Seat, take_seat
+from app.core.database import Database
+from app.core.deps import CurrentPrincipal
 
 
-def seat_at(scope: str, roles: tuple[str, ...] = ROLES):  # type: ignore[no-untyped-def]
-    async def dependency(cid: str, principal: CurrentPrincipal, session: SessionDep) -> Seat:
-        return await take_seat(await raw(session), principal, cid, scope, roles)
+def seat_at(
+    scope: str, roles: tuple[str, ...] = ROLES
+) -> Callable[[str, CurrentPrincipal, Request], Awaitable[Seat]]:
+    async def dependency(cid: str, principal: CurrentPrincipal, request: Request) -> Seat:
+        database: Database = request.app.state.database
+        async with database.read() as db:
+            return await take_seat(db, principal, cid, scope, roles)
 
     return dependency
 
@@ -22,4 +30,4 @@ MemberSeat = Annotated[Seat, Depends(seat_at("read"))]
 AnySeatManaging = Annotated[Seat, Depends(seat_at("manage"))]
 PlayerSeat = Annotated[Seat, Depends(seat_at("manage", PLAYING))]
 RollerSeat = Annotated[Seat, Depends(seat_at("roll", PLAYING))]
-StorytellerSeat = Annotated[Seat, Depends(seat_at("manage", ("storyteller",)))]
+StorytellerSeat = Annotated[Seat, Depends(seat_at("manage", STORYTELLER))]

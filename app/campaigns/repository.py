@@ -2,93 +2,96 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
-
-from sqlalchemy import delete, func, select
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.models import User
 from app.campaigns.models import Campaign, Invite, Membership
-from app.core.rawsql import Raw
+from app.core.database import Db, Row, Statement
+from app.core.tables import TableSql
+
+CAMPAIGNS = TableSql(Campaign)
+MEMBERSHIPS = TableSql(Membership)
+INVITES = TableSql(Invite)
 
 _SEAT = (
     "SELECT c.id, c.name, c.ruleset, c.settings, c.created_at, m.role FROM campaigns c"
     " JOIN memberships m ON m.campaign_id = c.id WHERE c.id = ? AND m.user_id = ?"
 )
-_NEXT_SEQ = "UPDATE campaigns SET last_seq = last_seq + 1 WHERE id = ? RETURNING last_seq"
+_OF_USER = (
+    "SELECT c.id, c.name, c.ruleset, c.settings, c.created_at, m.role FROM campaigns c"
+    " JOIN memberships m ON m.campaign_id = c.id WHERE m.user_id = ?"
+)
+_MEMBERS = (
+    f"SELECT m.user_id, u.display_name, m.role FROM memberships m JOIN {User.__tablename__} u"  # noqa: S608
+    " ON u.id = m.user_id WHERE m.campaign_id = ? ORDER BY m.joined_at, m.user_id"
+)
+_ROLE = "SELECT role FROM memberships WHERE campaign_id = ? AND user_id = ?"
+_STORYTELLERS = "SELECT count(*) FROM memberships WHERE campaign_id = ? AND role = 'storyteller'"
+_INVITE = "SELECT campaign_id, role, expires_at FROM invites WHERE code_hash = ?"
+_SETTINGS = "SELECT name, ruleset, settings FROM campaigns WHERE id = ?"
+_UPDATE = "UPDATE campaigns SET name = ?, settings = ? WHERE id = ?"
+_SET_ROLE = "UPDATE memberships SET role = ? WHERE campaign_id = ? AND user_id = ?"
+_LEAVE = "DELETE FROM memberships WHERE campaign_id = ? AND user_id = ?"
+_DELETE = "DELETE FROM campaigns WHERE id = ?"
 
 
-async def seat(db: Raw, campaign_id: str, user_id: str) -> tuple[Any, ...] | None:
-    """(id, name, ruleset, settings, created_at, role) of the caller's seat, if any.
-
-    Runs on every request that names a campaign, hence at the driver level (core/rawsql)."""
-    row = await db.fetchone(_SEAT, campaign_id, user_id)
-    if row is None:
-        return None
-    cid, name, ruleset, settings, created_at, role = row
-    return cid, name, ruleset, db.json_out(settings), db.time_out(created_at), role
+async def seat(db: Db, campaign_id: str, user_id: str) -> Row | None:
+    """(id, name, ruleset, settings, created_at, role) of the caller's seat, if any: the
+    query of every request that names a campaign."""
+    return await db.fetchone(_SEAT, campaign_id, user_id)
 
 
-async def get(session: AsyncSession, campaign_id: str) -> Campaign | None:
-    return await session.get(Campaign, campaign_id)
+async def campaigns_of(db: Db, user_id: str, limit: int, before_id: str | None) -> list[Row]:
+    """The caller's seats, as ``seat`` answers them, newest campaign first."""
+    if before_id is None:
+        return await db.fetchall(_OF_USER + " ORDER BY c.id DESC LIMIT ?", user_id, limit)
+    sql = _OF_USER + " AND c.id < ? ORDER BY c.id DESC LIMIT ?"
+    return await db.fetchall(sql, user_id, before_id, limit)
 
 
-async def campaigns_of(
-    session: AsyncSession, user_id: str, limit: int, before_id: str | None
-) -> list[tuple[Campaign, Membership]]:
-    query = (
-        select(Campaign, Membership)
-        .join(Membership, Membership.campaign_id == Campaign.id)
-        .where(Membership.user_id == user_id)
-    )
-    if before_id is not None:
-        query = query.where(Campaign.id < before_id)
-    rows = await session.execute(query.order_by(Campaign.id.desc()).limit(limit))
-    return [(c, m) for c, m in rows]
+async def role_of(db: Db, campaign_id: str, user_id: str) -> str | None:
+    row = await db.fetchone(_ROLE, campaign_id, user_id)
+    return None if row is None else str(row[0])
 
 
-async def membership(session: AsyncSession, campaign_id: str, user_id: str) -> Membership | None:
-    return await session.get(Membership, (campaign_id, user_id))
+async def members(db: Db, campaign_id: str) -> list[Row]:
+    """(user_id, display_name, role) of everyone seated, in the order they joined."""
+    return await db.fetchall(_MEMBERS, campaign_id)
 
 
-async def members(session: AsyncSession, campaign_id: str) -> list[tuple[Membership, User]]:
-    rows = await session.execute(
-        select(Membership, User)
-        .join(User, User.id == Membership.user_id)
-        .where(Membership.campaign_id == campaign_id)
-        .order_by(Membership.joined_at, Membership.user_id)
-    )
-    return [(m, u) for m, u in rows]
+async def storyteller_count(db: Db, campaign_id: str) -> int:
+    row = await db.fetchone(_STORYTELLERS, campaign_id)
+    return 0 if row is None else int(row[0])
 
 
-async def storyteller_count(session: AsyncSession, campaign_id: str) -> int:
-    count = await session.scalar(
-        select(func.count())
-        .select_from(Membership)
-        .where(Membership.campaign_id == campaign_id, Membership.role == "storyteller")
-    )
-    return int(count or 0)
+async def invite(db: Db, code_hash: str) -> tuple[str, str, datetime] | None:
+    """(campaign_id, role, expires_at) of an invite."""
+    row = await db.fetchone(_INVITE, code_hash)
+    return None if row is None else (str(row[0]), str(row[1]), row[2])
 
 
-async def invite(session: AsyncSession, code_hash: str) -> Invite | None:
-    return await session.get(Invite, code_hash)
+async def settings(db: Db, campaign_id: str) -> tuple[str, str, dict[str, Any]] | None:
+    """(name, ruleset, settings) of a campaign."""
+    row = await db.fetchone(_SETTINGS, campaign_id)
+    return None if row is None else (str(row[0]), str(row[1]), row[2])
 
 
-async def next_seq(db: Raw, campaign_id: str) -> int:
-    """Take the campaign's next sequence number under its row lock (gap-free, no duplicate)."""
-    row = await db.fetchone(_NEXT_SEQ, campaign_id)
-    if row is None:  # the campaign was deleted under us
-        raise LookupError(campaign_id)
-    return int(row[0])
+def update(campaign_id: str, name: str, settings: dict[str, Any]) -> Statement:
+    return _UPDATE, (name, settings, campaign_id)
 
 
-async def delete_campaign(session: AsyncSession, campaign_id: str) -> None:
-    await session.execute(delete(Campaign).where(Campaign.id == campaign_id))
+def set_role(campaign_id: str, user_id: str, role: str) -> Statement:
+    return _SET_ROLE, (role, campaign_id, user_id)
 
 
-async def delete_membership(session: AsyncSession, campaign_id: str, user_id: str) -> None:
-    await session.execute(
-        delete(Membership).where(
-            Membership.campaign_id == campaign_id, Membership.user_id == user_id
-        )
-    )
+def leave(campaign_id: str, user_id: str) -> Statement:
+    return _LEAVE, (campaign_id, user_id)
+
+
+async def insert(db: Db, table: TableSql, row: dict[str, Any]) -> None:
+    await db.execute(table.insert, *table.values(row))
+
+
+async def delete_campaign(db: Db, campaign_id: str) -> None:
+    await db.execute(_DELETE, campaign_id)

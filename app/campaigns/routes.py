@@ -6,7 +6,6 @@ from fastapi import APIRouter, Request, Response
 
 from app.campaigns import service
 from app.campaigns.deps import AnySeatManaging, MemberSeat, StorytellerSeat
-from app.campaigns.models import Campaign
 from app.campaigns.schemas import (
     CAMPAIGN_EXAMPLE,
     INVITE_ACCEPTED_EXAMPLE,
@@ -22,23 +21,14 @@ from app.campaigns.schemas import (
     MemberRead,
     MemberUpdate,
 )
-from app.campaigns.service import CampaignInfo
-from app.core.deps import Manager, Reader, SessionDep, SettingsDep
+from app.core.deps import Manager, ReadDb, Reader, SettingsDep, WriterDep
 from app.core.openapi import AUTH, BODY, no_content, ok, problems
 from app.core.pagination import Cursor, Limit, decode_cursor, encode_cursor
 
 router = APIRouter(tags=["campaigns"])
 
 
-def _read(campaign: Campaign | CampaignInfo, role: str) -> CampaignRead:
-    return CampaignRead(
-        id=campaign.id,
-        name=campaign.name,
-        ruleset=campaign.ruleset,  # type: ignore[arg-type]
-        settings=campaign.settings,
-        created_at=campaign.created_at,
-        role=role,  # type: ignore[arg-type]
-    )
+_read = service.answer
 
 
 @router.post(
@@ -49,13 +39,13 @@ def _read(campaign: Campaign | CampaignInfo, role: str) -> CampaignRead:
     responses={**ok(201, CAMPAIGN_EXAMPLE, "The new campaign."), **problems(*AUTH, *BODY)},
 )
 async def create_campaign(
-    body: CampaignCreate, principal: Manager, session: SessionDep
+    body: CampaignCreate, principal: Manager, writer: WriterDep
 ) -> CampaignRead:
     """Open a campaign with one ruleset, fixed for its lifetime; its creator becomes its
     storyteller. ``settings`` are checked against the ruleset's own: a 422 whose ``errors``
     names each refused setting (an unknown one, a wrong type)."""
     campaign = await service.create(
-        session, principal.user_id, body.name, body.ruleset, body.settings
+        writer, principal.user_id, body.name, body.ruleset, body.settings
     )
     return _read(campaign, "storyteller")
 
@@ -72,15 +62,13 @@ async def create_campaign(
     },
 )
 async def list_campaigns(
-    principal: Reader, session: SessionDep, limit: Limit = 50, cursor: Cursor = None
+    principal: Reader, db: ReadDb, limit: Limit = 50, cursor: Cursor = None
 ) -> CampaignList:
     """The campaigns the caller sits at, newest first."""
-    rows = await service.list_campaigns(
-        session, principal.user_id, limit + 1, decode_cursor(cursor)
-    )
+    rows = await service.list_campaigns(db, principal.user_id, limit + 1, decode_cursor(cursor))
     page = rows[:limit]
     next_cursor = encode_cursor(page[-1][0].id) if len(rows) > limit else None
-    return CampaignList(items=[_read(c, m.role) for c, m in page], next_cursor=next_cursor)
+    return CampaignList(items=[_read(c, role) for c, role in page], next_cursor=next_cursor)
 
 
 @router.get(
@@ -104,12 +92,12 @@ async def get_campaign(seat: MemberSeat) -> CampaignRead:
     },
 )
 async def update_campaign(
-    body: CampaignUpdate, seat: StorytellerSeat, session: SessionDep
-) -> CampaignRead:
+    cid: str, body: CampaignUpdate, seat: StorytellerSeat, writer: WriterDep
+) -> Response:
     """Rename or change settings (merged into the current ones; refused settings answer
     422 with ``errors``, and nothing changes). The ruleset is fixed."""
-    campaign = await service.update(session, seat, body.name, body.settings)
-    return _read(campaign, seat.role)
+    status, answer = await service.update(writer, seat.principal, cid, body.name, body.settings)
+    return Response(answer, status_code=status, media_type="application/json")
 
 
 @router.delete(
@@ -118,9 +106,9 @@ async def update_campaign(
     summary="Delete a campaign",
     responses={**no_content("Deleted."), **problems(*AUTH, 404, 422)},
 )
-async def delete_campaign(seat: StorytellerSeat, session: SessionDep) -> Response:
+async def delete_campaign(seat: StorytellerSeat, writer: WriterDep) -> Response:
     """A storyteller deletes the campaign with its characters, rolls and events."""
-    await service.delete(session, seat)
+    await service.delete(writer, seat)
     return Response(status_code=204)
 
 
@@ -135,12 +123,12 @@ async def delete_campaign(seat: StorytellerSeat, session: SessionDep) -> Respons
     },
 )
 async def create_invite(
-    body: InviteCreate, seat: StorytellerSeat, session: SessionDep, settings: SettingsDep
+    body: InviteCreate, seat: StorytellerSeat, writer: WriterDep, settings: SettingsDep
 ) -> InviteRead:
     """An expiring code that seats whoever accepts it with ``role``; usable until it expires."""
     ttl = body.expires_in or settings.invite_ttl_seconds
-    code, invite = await service.create_invite(session, seat, body.role, ttl)
-    return InviteRead(code=code, role=invite.role, expires_at=invite.expires_at)  # type: ignore[arg-type]
+    code, expires_at = await service.create_invite(writer, seat, body.role, ttl)
+    return InviteRead(code=code, role=body.role, expires_at=expires_at)
 
 
 @router.post(
@@ -159,10 +147,10 @@ async def create_invite(
         ),
     },
 )
-async def accept_invite(code: str, principal: Manager, session: SessionDep) -> InviteAccepted:
+async def accept_invite(code: str, principal: Manager, writer: WriterDep) -> InviteAccepted:
     """Take the seat an invite offers. 409 when the caller already sits at the campaign."""
-    membership = await service.accept_invite(session, principal.user_id, code)
-    return InviteAccepted(campaign_id=membership.campaign_id, role=membership.role)  # type: ignore[arg-type]
+    campaign_id, role = await service.accept_invite(writer, principal.user_id, code)
+    return InviteAccepted(campaign_id=campaign_id, role=role)  # type: ignore[arg-type]
 
 
 @router.get(
@@ -171,10 +159,10 @@ async def accept_invite(code: str, principal: Manager, session: SessionDep) -> I
     summary="List the members",
     responses={**ok(200, MEMBER_EXAMPLES, "Everyone at the table."), **problems(*AUTH, 404, 422)},
 )
-async def list_members(seat: MemberSeat, session: SessionDep, request: Request) -> list[MemberRead]:
+async def list_members(seat: MemberSeat, db: ReadDb, request: Request) -> list[MemberRead]:
     """Everyone seated at the campaign with their role; any member may read it."""
     online = request.app.state.presence.online(seat.campaign.id)
-    return [MemberRead(**m) for m in await service.list_members(session, seat.campaign.id, online)]
+    return [MemberRead(**m) for m in await service.list_members(db, seat.campaign.id, online)]
 
 
 @router.patch(
@@ -187,12 +175,14 @@ async def list_members(seat: MemberSeat, session: SessionDep, request: Request) 
     },
 )
 async def change_member_role(
-    user_id: str, body: MemberUpdate, seat: StorytellerSeat, session: SessionDep, request: Request
+    cid: str, user_id: str, body: MemberUpdate, seat: StorytellerSeat, request: Request
 ) -> MemberRead:
     """Give a member another role; the last storyteller cannot step down."""
-    await service.change_role(session, seat, user_id, body.role)
-    online = request.app.state.presence.online(seat.campaign.id)
-    members = await service.list_members(session, seat.campaign.id, online)
+    state = request.app.state
+    await service.change_role(state.writer, seat.principal, cid, user_id, body.role)
+    online = state.presence.online(cid)
+    async with state.database.read() as db:
+        members = await service.list_members(db, cid, online)
     return MemberRead(**next(m for m in members if m["user_id"] == user_id))
 
 
@@ -205,7 +195,9 @@ async def change_member_role(
         **problems(*AUTH, 404, 409, 422, s409="a campaign keeps at least one storyteller"),
     },
 )
-async def remove_member(user_id: str, seat: AnySeatManaging, session: SessionDep) -> Response:
+async def remove_member(
+    cid: str, user_id: str, seat: AnySeatManaging, writer: WriterDep
+) -> Response:
     """A storyteller removes a member; any member may remove themself (leave)."""
-    await service.remove_member(session, seat, user_id)
+    await service.remove_member(writer, seat.principal, cid, user_id)
     return Response(status_code=204)

@@ -1,77 +1,27 @@
-"""Campaign use cases: create, edit, invite, join, and who sits where."""
+"""Campaign use cases: create, edit, invite, join, and who sits where. Every write is one
+writer job; those that change the campaign's record are ``campaign_job`` acts."""
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns import repository as repo
-from app.campaigns.models import Campaign, Invite, Membership
-from app.campaigns.schemas import SETTINGS_MODELS
+from app.campaigns.jobs import CampaignJob, campaign_job
+from app.campaigns.ledger import Ledger
+from app.campaigns.schemas import SETTINGS_MODELS, CampaignRead
+from app.campaigns.seats import STORYTELLER, CampaignInfo, Seat
+from app.core.database import Db
 from app.core.db import utcnow
 from app.core.errors import Conflict, Forbidden, InvalidFields, NotFound
 from app.core.ids import hash_secret, new_id
-from app.core.rawsql import Raw, raw
 from app.core.security import Principal
-from app.events import service as events
+from app.core.writer import Job, Writer
 from app.fairness import repository as seeds_repo
-
-ROLES = ("storyteller", "player", "spectator")
-PLAYING = ("storyteller", "player")
-
-
-@dataclass(frozen=True, slots=True)
-class CampaignInfo:
-    """What a request needs to know of its campaign, read once with the caller's seat."""
-
-    id: str
-    name: str
-    ruleset: str
-    settings: dict[str, Any]
-    created_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """A caller at a campaign's table: who they are, the campaign, their role."""
-
-    principal: Principal
-    campaign: CampaignInfo
-    role: str
-
-    @property
-    def user_id(self) -> str:
-        return self.principal.user_id
-
-    @property
-    def is_storyteller(self) -> bool:
-        return self.role == "storyteller"
-
-
-async def take_seat(
-    db: Raw,
-    principal: Principal,
-    campaign_id: str,
-    scope: str,
-    roles: tuple[str, ...] = ROLES,
-) -> Seat:
-    """The caller's seat, or 404 for non-members (the campaign's existence is not
-    revealed), or 403 for a member whose role or API-key scope does not allow it."""
-    row = await repo.seat(db, campaign_id, principal.user_id)
-    if row is None:
-        raise NotFound("no such campaign")
-    *campaign, role = row
-    if not principal.allows(scope):
-        raise Forbidden(f"this API key lacks the '{scope}' scope")
-    if role not in roles:
-        raise Forbidden(f"a {role} may not do this; it needs: {', '.join(roles)}")
-    return Seat(principal, CampaignInfo(*campaign), role)
 
 
 def validate_settings(
@@ -89,129 +39,165 @@ def validate_settings(
     return model.model_dump()
 
 
+def answer(campaign: CampaignInfo, role: str) -> CampaignRead:
+    return CampaignRead(
+        id=campaign.id,
+        name=campaign.name,
+        ruleset=campaign.ruleset,  # type: ignore[arg-type]
+        settings=campaign.settings,
+        created_at=campaign.created_at,
+        role=role,  # type: ignore[arg-type]
+    )
+
+
 async def create(
-    session: AsyncSession, user_id: str, name: str, ruleset: str, settings: dict[str, Any] | None
-) -> Campaign:
+    writer: Writer, user_id: str, name: str, ruleset: str, settings: dict[str, Any] | None
+) -> CampaignInfo:
+    """A new campaign, its first committed seed, and its creator as storyteller."""
     settings = validate_settings(ruleset, settings)
     campaign_id = new_id()
-    # The client seed starts as the campaign's id; any member may set their own.
-    campaign = Campaign(
-        id=campaign_id, name=name, ruleset=ruleset, settings=settings, client_seed=campaign_id
-    )
-    session.add(campaign)
-    await session.flush()
-    await seeds_repo.create_seed(await raw(session), campaign_id, 1, campaign_id, 0)
-    session.add(Membership(campaign_id=campaign.id, user_id=user_id, role="storyteller"))
-    await session.flush()
-    return campaign
+
+    async def job(job: Job) -> CampaignInfo:
+        now = utcnow()
+        # The client seed starts as the campaign's id; any member may set their own.
+        row = {"id": campaign_id, "name": name, "ruleset": ruleset, "settings": settings,
+               "client_seed": campaign_id, "created_at": now}  # fmt: skip
+        await repo.insert(job.db, repo.CAMPAIGNS, row)
+        await seeds_repo.create_seed(job.db, campaign_id, 1, campaign_id, 0)
+        member = {"campaign_id": campaign_id, "user_id": user_id, "role": "storyteller"}
+        await repo.insert(job.db, repo.MEMBERSHIPS, {**member, "joined_at": now})
+        return CampaignInfo(campaign_id, name, ruleset, settings, now)
+
+    return await writer.run(job)
 
 
 async def update(
-    session: AsyncSession, seat: Seat, name: str | None, settings: dict[str, Any] | None
-) -> Campaign:
-    seq = await repo.next_seq(await raw(session), seat.campaign.id)
-    campaign = await repo.get(session, seat.campaign.id)
-    if campaign is None:  # deleted between the seat lookup and now
-        raise NotFound("no such campaign")
-    if name is not None:
-        campaign.name = name
-    if settings is not None:
-        merged = {**campaign.settings, **settings}
-        campaign.settings = validate_settings(campaign.ruleset, merged)
-    await session.flush()
-    data = {"id": campaign.id, "name": campaign.name, "settings": campaign.settings}
-    await events.record(await raw(session), campaign.id, "campaign.updated", data, seq=seq)
-    return campaign
+    writer: Writer,
+    principal: Principal,
+    cid: str,
+    name: str | None,
+    settings: dict[str, Any] | None,
+) -> tuple[int, bytes]:
+    async def act(cj: CampaignJob, _: None) -> tuple[int, dict[str, Any]]:
+        current = await repo.settings(cj.db, cj.seat.campaign.id)
+        if current is None:  # never: the campaign row is locked
+            raise NotFound("no such campaign")
+        new_name, ruleset, new_settings = current
+        if name is not None:
+            new_name = name
+        if settings is not None:
+            new_settings = validate_settings(ruleset, {**new_settings, **settings})
+        # The campaign row itself: not in the ledger's batch, whose write-back updates it too.
+        sql, params = repo.update(cj.seat.campaign.id, new_name, new_settings)
+        await cj.db.execute(sql, *params)
+        data = {"id": cj.seat.campaign.id, "name": new_name, "settings": new_settings}
+        cj.ledger.record("campaign.updated", data)
+        info = CampaignInfo(cid, new_name, ruleset, new_settings, cj.seat.campaign.created_at)
+        return 200, answer(info, cj.seat.role).model_dump(mode="json")
+
+    return await campaign_job(writer, principal, cid, act, scope="manage", roles=STORYTELLER)
 
 
-async def delete(session: AsyncSession, seat: Seat) -> None:
-    await repo.delete_campaign(session, seat.campaign.id)
+async def delete(writer: Writer, seat: Seat) -> None:
+    async def job(job: Job) -> None:
+        await repo.delete_campaign(job.db, seat.campaign.id)
+
+    await writer.run(job)
 
 
 async def create_invite(
-    session: AsyncSession, seat: Seat, role: str, ttl_seconds: int
-) -> tuple[str, Invite]:
+    writer: Writer, seat: Seat, role: str, ttl_seconds: int
+) -> tuple[str, datetime]:
     code = secrets.token_urlsafe(12)
-    invite = Invite(
-        code_hash=hash_secret(code),
-        campaign_id=seat.campaign.id,
-        role=role,
-        created_by=seat.user_id,
-        expires_at=utcnow() + timedelta(seconds=ttl_seconds),
-    )
-    session.add(invite)
-    await session.flush()
-    return code, invite
+    expires_at = utcnow() + timedelta(seconds=ttl_seconds)
+    row = {
+        "code_hash": hash_secret(code),
+        "campaign_id": seat.campaign.id,
+        "role": role,
+        "created_by": seat.user_id,
+        "expires_at": expires_at,
+        "created_at": utcnow(),
+    }
+
+    async def job(job: Job) -> None:
+        await repo.insert(job.db, repo.INVITES, row)
+
+    await writer.run(job)
+    return code, expires_at
 
 
-async def accept_invite(session: AsyncSession, user_id: str, code: str) -> Membership:
-    invite = await repo.invite(session, hash_secret(code))
-    if invite is None or invite.expires_at <= utcnow():
-        raise NotFound("this invite code is unknown or has expired")
-    existing = await repo.membership(session, invite.campaign_id, user_id)
-    if existing is not None:
-        raise Conflict(f"you already sit at this campaign as {existing.role}")
-    db = await raw(session)
-    seq = await repo.next_seq(db, invite.campaign_id)
-    membership = Membership(campaign_id=invite.campaign_id, user_id=user_id, role=invite.role)
-    session.add(membership)
-    await session.flush()
-    data = {"user_id": user_id, "role": invite.role}
-    await events.record(db, invite.campaign_id, "member.joined", data, seq=seq)
-    return membership
+async def accept_invite(writer: Writer, user_id: str, code: str) -> tuple[str, str]:
+    """Seat the caller with the invite's role; answers (campaign_id, role)."""
+
+    async def job(job: Job) -> tuple[str, str]:
+        invite = await repo.invite(job.db, hash_secret(code))
+        if invite is None or invite[2] <= utcnow():
+            raise NotFound("this invite code is unknown or has expired")
+        campaign_id, role, _ = invite
+        ledger = await Ledger.open(job, campaign_id)
+        existing = await repo.role_of(job.db, campaign_id, user_id)
+        if existing is not None:
+            raise Conflict(f"you already sit at this campaign as {existing}")
+        member = {"campaign_id": campaign_id, "user_id": user_id, "role": role}
+        ledger.add(repo.MEMBERSHIPS, {**member, "joined_at": utcnow()})
+        ledger.record("member.joined", {"user_id": user_id, "role": role})
+        await ledger.close()
+        return campaign_id, role
+
+    return await writer.run(job)
 
 
-async def change_role(session: AsyncSession, seat: Seat, user_id: str, role: str) -> Membership:
-    membership = await repo.membership(session, seat.campaign.id, user_id)
-    if membership is None:
-        raise NotFound("no such member")
-    if membership.role == "storyteller" and role != "storyteller":
-        await _keep_a_storyteller(session, seat.campaign.id)
-    db = await raw(session)
-    seq = await repo.next_seq(db, seat.campaign.id)
-    membership.role = role
-    await session.flush()
-    data = {"user_id": user_id, "role": role}
-    await events.record(db, seat.campaign.id, "member.updated", data, seq=seq)
-    return membership
+async def change_role(
+    writer: Writer, principal: Principal, cid: str, user_id: str, role: str
+) -> None:
+    async def act(cj: CampaignJob, _: None) -> tuple[int, None]:
+        current = await repo.role_of(cj.db, cid, user_id)
+        if current is None:
+            raise NotFound("no such member")
+        if current == "storyteller" and role != "storyteller":
+            await _keep_a_storyteller(cj.db, cid)
+        cj.ledger.write(repo.set_role(cid, user_id, role))
+        cj.ledger.record("member.updated", {"user_id": user_id, "role": role})
+        return 200, None
+
+    await campaign_job(writer, principal, cid, act, scope="manage", roles=STORYTELLER)
 
 
-async def remove_member(session: AsyncSession, seat: Seat, user_id: str) -> None:
+async def remove_member(writer: Writer, principal: Principal, cid: str, user_id: str) -> None:
     """A storyteller removes anyone; anyone may leave. The last storyteller stays."""
-    if user_id != seat.user_id and not seat.is_storyteller:
-        raise Forbidden("only a storyteller removes other members")
-    membership = await repo.membership(session, seat.campaign.id, user_id)
-    if membership is None:
-        raise NotFound("no such member")
-    if membership.role == "storyteller":
-        await _keep_a_storyteller(session, seat.campaign.id)
-    db = await raw(session)
-    seq = await repo.next_seq(db, seat.campaign.id)
-    await repo.delete_membership(session, seat.campaign.id, user_id)
-    await events.record(db, seat.campaign.id, "member.left", {"user_id": user_id}, seq=seq)
+
+    async def act(cj: CampaignJob, _: None) -> tuple[int, None]:
+        if user_id != cj.seat.user_id and not cj.seat.is_storyteller:
+            raise Forbidden("only a storyteller removes other members")
+        current = await repo.role_of(cj.db, cid, user_id)
+        if current is None:
+            raise NotFound("no such member")
+        if current == "storyteller":
+            await _keep_a_storyteller(cj.db, cid)
+        cj.ledger.write(repo.leave(cid, user_id))
+        cj.ledger.record("member.left", {"user_id": user_id})
+        return 204, None
+
+    await campaign_job(writer, principal, cid, act, scope="manage")
 
 
-async def _keep_a_storyteller(session: AsyncSession, campaign_id: str) -> None:
-    if await repo.storyteller_count(session, campaign_id) <= 1:
+async def _keep_a_storyteller(db: Db, campaign_id: str) -> None:
+    if await repo.storyteller_count(db, campaign_id) <= 1:
         raise Conflict("a campaign keeps at least one storyteller")
 
 
 async def list_campaigns(
-    session: AsyncSession, user_id: str, limit: int, cursor: str | None
-) -> list[tuple[Campaign, Membership]]:
-    return await repo.campaigns_of(session, user_id, limit, cursor)
+    db: Db, user_id: str, limit: int, cursor: str | None
+) -> list[tuple[CampaignInfo, str]]:
+    rows = await repo.campaigns_of(db, user_id, limit, cursor)
+    return [(CampaignInfo(*row[:5]), str(row[5])) for row in rows]
 
 
 async def list_members(
-    session: AsyncSession, campaign_id: str, online: AbstractSet[str] = frozenset()
+    db: Db, campaign_id: str, online: AbstractSet[str] = frozenset()
 ) -> list[dict[str, Any]]:
     """``online``: who has a socket open at the table (app/realtime/presence.py)."""
     return [
-        {
-            "user_id": m.user_id,
-            "display_name": u.display_name,
-            "role": m.role,
-            "online": m.user_id in online,
-        }
-        for m, u in await repo.members(session, campaign_id)
+        {"user_id": uid, "display_name": name, "role": role, "online": uid in online}
+        for uid, name, role in await repo.members(db, campaign_id)
     ]

@@ -12,51 +12,46 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.campaigns import repository as campaigns_repo
+from app.campaigns.jobs import CampaignJob, Idempotent, campaign_job
 from app.campaigns.ledger import Ledger
-from app.campaigns.service import Seat, take_seat
+from app.campaigns.seats import STORYTELLER, Seat
 from app.characters import repository as characters_repo
 from app.characters.repository import CharacterRow
 from app.characters.service import to_read
 from app.core import idempotency
+from app.core.database import Db
 from app.core.db import utcnow
-from app.core.errors import Conflict, NotFound, Unprocessable
-from app.core.jsontext import dumps
-from app.core.rawsql import Raw
+from app.core.errors import NotFound, Unprocessable
 from app.core.security import Principal
-from app.core.writer import Writer
-from app.events import service as events
+from app.core.writer import Job, Writer
 from app.rolls.service import store_roll, to_answer
 from app.rules import DiceSource, d20, matrix, matrix_damage
 from app.rules.matrix_damage import DamageResult
 from app.rules.results import Die, JSONDict
 
-STORYTELLER = ("storyteller",)
 
-
-async def _storyteller_seat(
-    db: Raw, principal: Principal, character_id: str, scope: str
-) -> tuple[Seat, CharacterRow]:
-    """404 unless the caller sits at the character's campaign, 403 unless as storyteller."""
+async def _campaign_of(db: Db, character_id: str) -> str | None:
     character = await characters_repo.read(db, character_id)
+    return None if character is None else character.campaign_id
+
+
+async def _character(job: Job, character_id: str) -> CharacterRow:
+    """The character as read before the campaign's lock (its write is guarded)."""
+    character = await characters_repo.read(job.db, character_id)
     if character is None:
         raise NotFound("no such character")
-    try:
-        seat = await take_seat(db, principal, character.campaign_id, scope, STORYTELLER)
-    except NotFound:
-        raise NotFound("no such character") from None
-    return seat, character
+    return character
 
 
-async def _save_sheet(
-    db: Raw, seat: Seat, character: CharacterRow, sheet: dict[str, Any], seq: int
+def _save_sheet(
+    ledger: Ledger, seat: Seat, character: CharacterRow, sheet: dict[str, Any]
 ) -> dict[str, Any]:
-    """Compare-and-set the sheet, record ``character.updated``, answer the character."""
-    if not await characters_repo.set_sheet(db, character.id, character.version, sheet, utcnow()):
-        raise Conflict("the character changed meanwhile; try again")
+    """Write the sheet at the next version, record ``character.updated``, answer it."""
+    ledger.guard(characters_repo.unchanged(character))
+    ledger.write(characters_repo.set_sheet(character, sheet, utcnow()))
     saved = character._replace(sheet=sheet, version=character.version + 1)
     answer = to_read(saved, seat.campaign.ruleset)
-    await events.record(db, seat.campaign.id, "character.updated", answer, seq=seq)
+    ledger.record("character.updated", answer)
     return answer
 
 
@@ -145,11 +140,8 @@ async def _roll_hit(
 
 
 async def _hit(
-    db: Raw, ledger: Ledger, seat: Seat, character_id: str, kind: str, formula: str
+    ledger: Ledger, seat: Seat, character: CharacterRow, kind: str, formula: str
 ) -> dict[str, Any]:
-    character = await characters_repo.read(db, character_id)  # again, under the lock
-    if character is None:
-        raise NotFound("no such character")
     sheet = matrix.parse_sheet(character.sheet)
     fatigue_only = character.npc and bool(seat.campaign.settings.get("npc_fatigue_only"))
     hit, damage_draw, check_draws = await _roll_hit(ledger, sheet, kind, formula, fatigue_only)
@@ -162,8 +154,7 @@ async def _hit(
         "note": None,
     }
     normal_form = str(matrix_damage.parse_damage(kind, formula))
-    damage_roll = await store_roll(
-        db,
+    damage_roll = store_roll(
         ledger,
         kind="damage",
         engine_roll=_DamageRoll(hit, kind, normal_form, fatigue_only),
@@ -171,14 +162,14 @@ async def _hit(
         **common,
     )
     checks = [
-        await store_roll(db, ledger, kind="test", engine_roll=check, proof=[draw], **common)
+        store_roll(ledger, kind="test", engine_roll=check, proof=[draw], **common)
         for check, draw in zip(hit.checks, check_draws, strict=True)
     ]
     new_sheet = hit.sheet.to_dict()
     if new_sheet == sheet.to_dict():  # a hit of 0 points on a dead character changes nothing
         answer = to_read(character, seat.campaign.ruleset)
     else:
-        answer = await _save_sheet(db, seat, character, new_sheet, ledger.next_seq())
+        answer = _save_sheet(ledger, seat, character, new_sheet)
     return {
         "dice": [die.to_dict() for die in hit.dice],
         "mortality": hit.mortality,
@@ -203,22 +194,31 @@ async def damage(
     matrix_damage.parse_damage(kind, formula)  # a bad formula is refused before any work
     digest = idempotency.fingerprint("damage", character_id, kind, formula)
 
-    async def job(db: Raw) -> bytes:
-        seat, _ = await _storyteller_seat(db, principal, character_id, "roll")
+    async def locate(db: Db) -> str | None:
+        return await _campaign_of(db, character_id)
+
+    async def prepare(job: Job, seat: Seat) -> CharacterRow:
         if seat.campaign.ruleset != "matrix":
             ruleset = seat.campaign.ruleset
             raise Unprocessable(f"damage is a matrix rule; this is a {ruleset} campaign")
+        return await _character(job, character_id)
 
-        async def produce() -> tuple[int, bytes]:
-            ledger = await Ledger.open(db, seat.campaign.id, override)
-            answer = await _hit(db, ledger, seat, character_id, kind, formula)
-            await ledger.close()
-            return 200, dumps(answer)
+    async def act(cj: CampaignJob, character: CharacterRow) -> tuple[int, dict[str, Any]]:
+        return 200, await _hit(cj.ledger, cj.seat, character, kind, formula)
 
-        _, body = await idempotency.once(db, seat.user_id, idempotency_key, digest, produce)
-        return body
-
-    return await writer.run(job)
+    _, body = await campaign_job(
+        writer,
+        principal,
+        locate,
+        act,
+        scope="roll",
+        roles=STORYTELLER,
+        what="character",
+        prepare=prepare,
+        once=Idempotent(idempotency_key, digest),
+        override=override,
+    )
+    return body
 
 
 # --- d20 conditions ---------------------------------------------------------------------------
@@ -230,20 +230,31 @@ async def remove_condition(
     """The storyteller lifts a condition (compared without regard to case); 404 if the
     character does not have it."""
 
-    async def job(db: Raw) -> bytes:
-        seat, _ = await _storyteller_seat(db, principal, character_id, "manage")
+    async def locate(db: Db) -> str | None:
+        return await _campaign_of(db, character_id)
+
+    async def prepare(job: Job, seat: Seat) -> CharacterRow:
         if seat.campaign.ruleset != "d20":
             ruleset = seat.campaign.ruleset
             raise Unprocessable(f"conditions are a d20 rule; this is a {ruleset} campaign")
-        seq = await campaigns_repo.next_seq(db, seat.campaign.id)  # the campaign row first
-        character = await characters_repo.read(db, character_id)
-        if character is None:
-            raise NotFound("no such character")
+        return await _character(job, character_id)
+
+    async def act(cj: CampaignJob, character: CharacterRow) -> tuple[int, dict[str, Any]]:
         sheet = d20.parse_sheet(character.sheet)
         if not sheet.has_condition(condition):
             present = ", ".join(sheet.conditions) or "none"
             raise NotFound(f"the character has no condition {condition.strip()!r} ({present})")
         new_sheet = d20.remove_condition(sheet, condition).to_dict()
-        return dumps(await _save_sheet(db, seat, character, new_sheet, seq))
+        return 200, _save_sheet(cj.ledger, cj.seat, character, new_sheet)
 
-    return await writer.run(job)
+    _, body = await campaign_job(
+        writer,
+        principal,
+        locate,
+        act,
+        scope="manage",
+        roles=STORYTELLER,
+        what="character",
+        prepare=prepare,
+    )
+    return body

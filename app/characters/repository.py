@@ -5,26 +5,15 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import delete, select, update
-from sqlalchemy.ext.asyncio import AsyncSession
-
 from app.characters.models import Character
-from app.core.rawsql import Raw
+from app.core.database import Db, Statement
+from app.core.tables import TableSql
 
-
-class CharacterView(NamedTuple):
-    """What a roll needs of its character, read without the ORM."""
-
-    id: str
-    campaign_id: str
-    owner_id: str | None
-    npc: bool
-    sheet: dict[str, Any]
-    version: int
+CHARACTERS = TableSql(Character)
 
 
 class CharacterRow(NamedTuple):
-    """A whole character read without the ORM, for write jobs that answer with it."""
+    """A character as answers show it (its times stay in the database)."""
 
     id: str
     campaign_id: str
@@ -35,64 +24,67 @@ class CharacterRow(NamedTuple):
     version: int
 
 
-_READ = "SELECT id, campaign_id, owner_id, name, npc, sheet, version FROM characters WHERE id = ?"
-_ROLL_VIEW = "SELECT id, campaign_id, owner_id, npc, sheet, version FROM characters WHERE id = ?"
-_SET_SHEET = (
-    "UPDATE characters SET sheet = ?, version = ?, updated_at = ? WHERE id = ? AND version = ?"
-    " RETURNING version"
+CharacterView = CharacterRow  # what a roll reads of its character: all of it
+
+_FIELDS = ", ".join(CharacterRow._fields)
+_READ = f"SELECT {_FIELDS} FROM characters WHERE id = ?"  # noqa: S608 - names from the model
+_OF_CAMPAIGN = f"SELECT {_FIELDS} FROM characters WHERE campaign_id = ?"  # noqa: S608
+_SET_SHEET = "UPDATE characters SET sheet = ?, version = ?, updated_at = ? WHERE id = ?"
+_UPDATE = (
+    "UPDATE characters SET name = ?, npc = ?, owner_id = ?, sheet = ?, version = ?,"
+    " updated_at = ? WHERE id = ?"
 )
+_DELETE = "DELETE FROM characters WHERE id = ?"
 
 
-async def get(session: AsyncSession, character_id: str) -> Character | None:
-    return await session.get(Character, character_id)
+def _row(record: tuple[Any, ...]) -> CharacterRow:
+    cid, campaign_id, owner_id, name, npc, sheet, version = record
+    return CharacterRow(cid, campaign_id, owner_id, name, bool(npc), sheet, int(version))
 
 
-async def roll_view(db: Raw, character_id: str) -> CharacterView | None:
-    row = await db.fetchone(_ROLL_VIEW, character_id)
-    if row is None:
+async def read(db: Db, character_id: str) -> CharacterRow | None:
+    if "\x00" in character_id:  # names nothing (and PostgreSQL refuses it as a parameter)
         return None
-    cid, campaign_id, owner_id, npc, sheet, version = row
-    return CharacterView(cid, campaign_id, owner_id, db.bool_out(npc), db.json_out(sheet), version)
+    record = await db.fetchone(_READ, character_id)
+    return None if record is None else _row(record)
 
 
-async def read(db: Raw, character_id: str) -> CharacterRow | None:
-    row = await db.fetchone(_READ, character_id)
-    if row is None:
-        return None
-    cid, campaign_id, owner_id, name, npc, sheet, version = row
-    return CharacterRow(
-        cid, campaign_id, owner_id, name, db.bool_out(npc), db.json_out(sheet), version
-    )
-
-
-async def set_sheet(
-    db: Raw, character_id: str, expected: int, sheet: dict[str, Any], now: datetime
-) -> bool:
-    """Compare-and-set of a sheet changed by a roll; False when the version moved on."""
-    row = await db.fetchone(
-        _SET_SHEET, db.json_in(sheet), expected + 1, db.time_in(now), character_id, expected
-    )
-    return row is not None
+roll_view = read
 
 
 async def of_campaign(
-    session: AsyncSession, campaign_id: str, limit: int, before_id: str | None
-) -> list[Character]:
-    query = select(Character).where(Character.campaign_id == campaign_id)
-    if before_id is not None:
-        query = query.where(Character.id < before_id)
-    return list(await session.scalars(query.order_by(Character.id.desc()).limit(limit)))
+    db: Db, campaign_id: str, limit: int, before_id: str | None
+) -> list[CharacterRow]:
+    """Newest first (ids sort by creation time)."""
+    if before_id is None:
+        records = await db.fetchall(_OF_CAMPAIGN + " ORDER BY id DESC LIMIT ?", campaign_id, limit)
+    else:
+        sql = _OF_CAMPAIGN + " AND id < ? ORDER BY id DESC LIMIT ?"
+        records = await db.fetchall(sql, campaign_id, before_id, limit)
+    return [_row(r) for r in records]
 
 
-async def bump_version(session: AsyncSession, character: Character, expected: int) -> bool:
-    """Compare-and-set on ``version``: False when someone else saved first."""
-    result = await session.execute(
-        update(Character)
-        .where(Character.id == character.id, Character.version == expected)
-        .values(version=expected + 1)
-    )
-    return bool(result.rowcount)  # type: ignore[attr-defined]
+def new_row(character: CharacterRow, now: datetime) -> dict[str, Any]:
+    return {**character._asdict(), "created_at": now, "updated_at": now}
 
 
-async def remove(session: AsyncSession, character_id: str) -> None:
-    await session.execute(delete(Character).where(Character.id == character_id))
+def unchanged(character: CharacterRow) -> Statement:
+    """A ledger guard: the character is still at the version it was read at."""
+    sql = "EXISTS (SELECT 1 FROM characters WHERE id = ? AND version = ?)"
+    return sql, (character.id, character.version)
+
+
+def set_sheet(character: CharacterRow, sheet: dict[str, Any], now: datetime) -> Statement:
+    """A sheet changed by a roll or a hit, at the next version (guard the read with
+    ``unchanged``)."""
+    return _SET_SHEET, (sheet, character.version + 1, now, character.id)
+
+
+def save(character: CharacterRow, now: datetime) -> Statement:
+    """Every editable field of ``character`` as it is now (its version already bumped)."""
+    c = character
+    return _UPDATE, (c.name, c.npc, c.owner_id, c.sheet, c.version, now, c.id)
+
+
+def remove(character_id: str) -> Statement:
+    return _DELETE, (character_id,)

@@ -15,7 +15,8 @@ from app.characters.schemas import (
     CharacterRead,
     CharacterUpdate,
 )
-from app.core.deps import Manager, Reader, SessionDep
+from app.core.deps import Manager, ReadDb, Reader, WriterDep
+from app.core.jsontext import loads
 from app.core.openapi import AUTH, BODY, no_content, ok, problems
 from app.core.pagination import Cursor, Limit, decode_cursor, encode_cursor
 
@@ -29,6 +30,12 @@ IfMatch = Annotated[
 def _answer(character_read: dict[str, object], response: Response) -> CharacterRead:
     response.headers["ETag"] = f'"{character_read["version"]}"'
     return CharacterRead.model_validate(character_read)
+
+
+def _written(body: bytes, status: int) -> Response:
+    """A written character's answer, with its version as the ``ETag``."""
+    etag = f'"{loads(body)["version"]}"'
+    return Response(body, status_code=status, media_type="application/json", headers={"ETag": etag})
 
 
 @router.post(
@@ -47,14 +54,16 @@ def _answer(character_read: dict[str, object], response: Response) -> CharacterR
     },
 )
 async def create_character(
-    body: CharacterCreate, seat: PlayerSeat, session: SessionDep, response: Response
-) -> CharacterRead:
+    cid: str, body: CharacterCreate, seat: PlayerSeat, writer: WriterDep
+) -> Response:
     """Create a character; the sheet is checked by the campaign's ruleset.
 
     Players create their own player characters; storytellers also create NPCs and may
     give a character to another member with ``owner_id``."""
-    character = await service.create(session, seat, body.name, body.npc, body.owner_id, body.sheet)
-    return _answer(service.to_read(character, seat.campaign.ruleset), response)
+    answer = await service.create(
+        writer, seat.principal, cid, body.name, body.npc, body.owner_id, body.sheet
+    )
+    return _written(answer, 201)
 
 
 @router.get(
@@ -67,10 +76,10 @@ async def create_character(
     },
 )
 async def list_characters(
-    seat: MemberSeat, session: SessionDep, limit: Limit = 50, cursor: Cursor = None
+    seat: MemberSeat, db: ReadDb, limit: Limit = 50, cursor: Cursor = None
 ) -> CharacterList:
     """The campaign's characters, player characters and NPCs, for any member."""
-    rows = await service.list_for(session, seat, limit + 1, decode_cursor(cursor))
+    rows = await service.list_for(db, seat, limit + 1, decode_cursor(cursor))
     page = rows[:limit]
     return CharacterList(
         items=[
@@ -90,11 +99,11 @@ async def list_characters(
     },
 )
 async def get_character(
-    character_id: str, principal: Reader, session: SessionDep, response: Response
+    character_id: str, principal: Reader, db: ReadDb, response: Response
 ) -> CharacterRead:
     """One character of a campaign the caller sits at, with the values derived from its
     sheet (``derived``) by the campaign's ruleset."""
-    seat, character = await service.seat_for(session, principal, character_id, "read")
+    seat, character = await service.seat_for(db, principal, character_id, "read")
     return _answer(service.to_read(character, seat.campaign.ruleset), response)
 
 
@@ -111,17 +120,14 @@ async def update_character(
     character_id: str,
     body: CharacterUpdate,
     principal: Manager,
-    session: SessionDep,
-    response: Response,
+    writer: WriterDep,
     if_match: IfMatch = None,
-) -> CharacterRead:
+) -> Response:
     """Edit a character. Send ``If-Match`` with the version you read: a stale version
     answers 412 and changes nothing."""
-    seat, character = await service.seat_for(session, principal, character_id, "manage")
-    expected = service.parse_if_match(if_match)
     changes = body.model_dump(exclude_unset=True)
-    character = await service.update(session, seat, character, expected, changes)
-    return _answer(service.to_read(character, seat.campaign.ruleset), response)
+    answer = await service.update(writer, principal, character_id, if_match, changes)
+    return _written(answer, 200)
 
 
 @router.delete(
@@ -133,8 +139,7 @@ async def update_character(
         **problems(*AUTH, 404, 422, s404="no such character"),
     },
 )
-async def delete_character(character_id: str, principal: Manager, session: SessionDep) -> Response:
+async def delete_character(character_id: str, principal: Manager, writer: WriterDep) -> Response:
     """A storyteller deletes any character; a player only their own."""
-    seat, character = await service.seat_for(session, principal, character_id, "manage")
-    await service.delete(session, seat, character)
+    await service.delete(writer, principal, character_id)
     return Response(status_code=204)

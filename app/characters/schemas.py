@@ -6,16 +6,16 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-EXAMPLE_3D6_SHEET = {
+EXAMPLE_3D6_SHEET: dict[str, Any] = {
     "qualities": {"strong": 3, "clever": 4, "quick": 2},
     "items": ["ball of yarn"],
     "gifts": ["climber"],
 }
-EXAMPLE_MATRIX_SHEET = {
+EXAMPLE_MATRIX_SHEET: dict[str, Any] = {
     "rows": {"body": 6, "mind": 5, "soul": 4},
     "columns": {"power": 9, "resistance": 7, "maneuver": 5, "precision": 6},
 }
-EXAMPLE_D20_SHEET = {
+EXAMPLE_D20_SHEET: dict[str, Any] = {
     "abilities": {"str": 14, "dex": 12, "con": 10, "wis": 8, "cha": 16, "int": 13},
     "conditions": [],
 }

@@ -1,25 +1,25 @@
-"""Character use cases, with the ownership rules of docs/authorization.md."""
+"""Character use cases, with the ownership rules of docs/authorization.md. Every write is a
+``campaign_job`` act, recorded as an event of the campaign."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncSession
-
 from app.campaigns import repository as campaigns_repo
-from app.campaigns.service import Seat, take_seat
+from app.campaigns.jobs import CampaignJob, campaign_job
+from app.campaigns.seats import PLAYING, Seat, take_seat
 from app.characters import repository as repo
-from app.characters.models import Character
-from app.characters.repository import CharacterRow, CharacterView
+from app.characters.repository import CharacterRow
 from app.characters.sheets import SHEET_RULES, derived_of, normalise
+from app.core.database import Db
 from app.core.db import utcnow
 from app.core.errors import Forbidden, NotFound, PreconditionFailed, Unprocessable
-from app.core.rawsql import raw
+from app.core.ids import new_id
 from app.core.security import Principal
-from app.events import service as events
+from app.core.writer import Job, Writer
 
 
-def to_read(character: Character | CharacterRow, ruleset: str) -> dict[str, Any]:
+def to_read(character: CharacterRow, ruleset: str) -> dict[str, Any]:
     return {
         "id": character.id,
         "campaign_id": character.campaign_id,
@@ -32,7 +32,7 @@ def to_read(character: Character | CharacterRow, ruleset: str) -> dict[str, Any]
     }
 
 
-def may_edit(seat: Seat, character: Character | CharacterView) -> bool:
+def may_edit(seat: Seat, character: CharacterRow) -> bool:
     """Storytellers edit everything; a player only their own player character."""
     if seat.is_storyteller:
         return True
@@ -46,68 +46,62 @@ def _refuse_guarded_changes(seat: Seat, stored: dict[str, Any], before: dict[str
         raise Forbidden(f"only a storyteller changes {' or '.join(guarded)}")
 
 
-async def _check_owner(session: AsyncSession, seat: Seat, owner_id: str | None) -> None:
+async def _check_owner(db: Db, seat: Seat, owner_id: str | None) -> None:
     if owner_id is None or owner_id == seat.user_id:
         return
     if not seat.is_storyteller:
         raise Forbidden("only a storyteller gives a character to someone else")
-    if await campaigns_repo.membership(session, seat.campaign.id, owner_id) is None:
+    if await campaigns_repo.role_of(db, seat.campaign.id, owner_id) is None:
         raise Unprocessable("owner_id: not a member of this campaign")
 
 
 async def create(
-    session: AsyncSession,
-    seat: Seat,
+    writer: Writer,
+    principal: Principal,
+    cid: str,
     name: str,
     npc: bool,
     owner_id: str | None,
     sheet: dict[str, Any],
-) -> Character:
-    if npc and not seat.is_storyteller:
-        raise Forbidden("only a storyteller creates non-player characters")
-    await _check_owner(session, seat, owner_id)
-    stored, _ = normalise(seat.campaign.ruleset, sheet)
-    # A fresh character starts with no counters, states or conditions (RULES.md): only a
-    # storyteller may create one already marked.
-    guarded = SHEET_RULES[seat.campaign.ruleset].storyteller_fields
-    fresh, _ = normalise(
-        seat.campaign.ruleset, {k: v for k, v in sheet.items() if k not in guarded}
-    )
-    _refuse_guarded_changes(seat, stored, fresh)
-    owner = owner_id if owner_id is not None else (None if npc else seat.user_id)
-    seq = await _take_seq(session, seat)
-    character = Character(
-        campaign_id=seat.campaign.id, owner_id=owner, name=name, npc=npc, sheet=stored
-    )
-    session.add(character)
-    await session.flush()
-    await _record(
-        session, seat, "character.created", to_read(character, seat.campaign.ruleset), seq
-    )
-    return character
+) -> bytes:
+    async def act(cj: CampaignJob, _: None) -> tuple[int, dict[str, Any]]:
+        seat = cj.seat
+        if npc and not seat.is_storyteller:
+            raise Forbidden("only a storyteller creates non-player characters")
+        await _check_owner(cj.db, seat, owner_id)
+        stored = normalise(seat.campaign.ruleset, sheet)[0]
+        # A fresh character starts with no counters, states or conditions: only a
+        # storyteller may create one already marked.
+        guarded = SHEET_RULES[seat.campaign.ruleset].storyteller_fields
+        fresh = normalise(
+            seat.campaign.ruleset, {k: v for k, v in sheet.items() if k not in guarded}
+        )[0]
+        _refuse_guarded_changes(seat, stored, fresh)
+        owner = owner_id if owner_id is not None else (None if npc else seat.user_id)
+        character = CharacterRow(new_id(), seat.campaign.id, owner, name, npc, stored, 1)
+        cj.ledger.add(repo.CHARACTERS, repo.new_row(character, utcnow()))
+        answer = to_read(character, seat.campaign.ruleset)
+        cj.ledger.record("character.created", answer)
+        return 201, answer
+
+    _, body = await campaign_job(writer, principal, cid, act, scope="manage", roles=PLAYING)
+    return body
 
 
-async def _take_seq(session: AsyncSession, seat: Seat) -> int:
-    """The event's seq, taken before any other write: every transaction locks the
-    campaign row first, so two of them never wait on each other in opposite orders."""
-    return await campaigns_repo.next_seq(await raw(session), seat.campaign.id)
-
-
-async def _record(
-    session: AsyncSession, seat: Seat, type: str, data: dict[str, Any], seq: int
-) -> None:
-    await events.record(await raw(session), seat.campaign.id, type, data, seq=seq)
+async def _campaign_of(db: Db, character_id: str) -> str | None:
+    character = await repo.read(db, character_id)
+    return None if character is None else character.campaign_id
 
 
 async def seat_for(
-    session: AsyncSession, principal: Principal, character_id: str, scope: str
-) -> tuple[Seat, Character]:
+    db: Db, principal: Principal, character_id: str, scope: str
+) -> tuple[Seat, CharacterRow]:
     """The caller's seat at the character's campaign; 404 when they do not sit there."""
-    character = await repo.get(session, character_id)
+    character = await repo.read(db, character_id)
     if character is None:
         raise NotFound("no such character")
     try:
-        seat = await take_seat(await raw(session), principal, character.campaign_id, scope)
+        seat = await take_seat(db, principal, character.campaign_id, scope)
     except NotFound:
         raise NotFound("no such character") from None
     return seat, character
@@ -125,51 +119,83 @@ def parse_if_match(header: str | None) -> int:
     return int(raw)
 
 
-async def update(
-    session: AsyncSession,
-    seat: Seat,
-    character: Character,
-    expected_version: int,
-    changes: dict[str, Any],
-) -> Character:
-    if not may_edit(seat, character):
-        raise Forbidden("you may edit only your own characters")
-    if character.version != expected_version:
-        raise PreconditionFailed(
-            f"the character is at version {character.version}, not {expected_version}"
-        )
-    if not seat.is_storyteller and ({"npc", "owner_id"} & changes.keys()):
-        raise Forbidden("only a storyteller changes npc or owner_id")
-    if "owner_id" in changes:
-        await _check_owner(session, seat, changes["owner_id"])
-    seq = await _take_seq(session, seat)
-    if changes.get("sheet") is not None:
-        stored, _ = normalise(seat.campaign.ruleset, changes["sheet"])
-        _refuse_guarded_changes(seat, stored, character.sheet)
-        character.sheet = stored
-    for field in ("name", "npc", "owner_id"):
-        if field in changes and (field == "owner_id" or changes[field] is not None):
-            setattr(character, field, changes[field])
-    if not await repo.bump_version(session, character, expected_version):
-        raise PreconditionFailed("the character was changed by someone else; reload it")
-    character.version = expected_version + 1
-    character.updated_at = utcnow()
-    await session.flush()
-    await _record(
-        session, seat, "character.updated", to_read(character, seat.campaign.ruleset), seq
-    )
+async def _in_job(job: Job, character_id: str) -> CharacterRow:
+    """The character as read before the campaign's lock (guard it before acting on it)."""
+    character = await repo.read(job.db, character_id)
+    if character is None:  # deleted between the seat check and now
+        raise NotFound("no such character")
     return character
 
 
-async def delete(session: AsyncSession, seat: Seat, character: Character) -> None:
-    if not may_edit(seat, character):
-        raise Forbidden("you may delete only your own characters")
-    seq = await _take_seq(session, seat)
-    await repo.remove(session, character.id)
-    await _record(session, seat, "character.deleted", {"id": character.id}, seq)
+async def update(
+    writer: Writer,
+    principal: Principal,
+    character_id: str,
+    if_match: str | None,
+    changes: dict[str, Any],
+) -> bytes:
+    """Edit a character; answers it at its new version."""
+
+    async def locate(db: Db) -> str | None:
+        return await _campaign_of(db, character_id)
+
+    async def prepare(job: Job, seat: Seat) -> CharacterRow:
+        expected = parse_if_match(if_match)
+        character = await _in_job(job, character_id)
+        if not may_edit(seat, character):
+            raise Forbidden("you may edit only your own characters")
+        if character.version != expected:
+            raise PreconditionFailed(
+                f"the character is at version {character.version}, not {expected}"
+            )
+        if not seat.is_storyteller and ({"npc", "owner_id"} & changes.keys()):
+            raise Forbidden("only a storyteller changes npc or owner_id")
+        if "owner_id" in changes:
+            await _check_owner(job.db, seat, changes["owner_id"])
+        return character
+
+    async def act(cj: CampaignJob, character: CharacterRow) -> tuple[int, dict[str, Any]]:
+        seat = cj.seat
+        cj.ledger.guard(repo.unchanged(character))
+        edited = character._replace(version=character.version + 1)
+        if changes.get("sheet") is not None:
+            stored, _ = normalise(seat.campaign.ruleset, changes["sheet"])
+            _refuse_guarded_changes(seat, stored, character.sheet)
+            edited = edited._replace(sheet=stored)
+        for field in ("name", "npc", "owner_id"):
+            if field in changes and (field == "owner_id" or changes[field] is not None):
+                edited = edited._replace(**{field: changes[field]})
+        cj.ledger.write(repo.save(edited, utcnow()))
+        answer = to_read(edited, seat.campaign.ruleset)
+        cj.ledger.record("character.updated", answer)
+        return 200, answer
+
+    _, body = await campaign_job(
+        writer, principal, locate, act, scope="manage", what="character", prepare=prepare
+    )
+    return body
 
 
-async def list_for(
-    session: AsyncSession, seat: Seat, limit: int, cursor: str | None
-) -> list[Character]:
-    return await repo.of_campaign(session, seat.campaign.id, limit, cursor)
+async def delete(writer: Writer, principal: Principal, character_id: str) -> None:
+    async def locate(db: Db) -> str | None:
+        return await _campaign_of(db, character_id)
+
+    async def prepare(job: Job, seat: Seat) -> CharacterRow:
+        character = await _in_job(job, character_id)
+        if not may_edit(seat, character):
+            raise Forbidden("you may delete only your own characters")
+        return character
+
+    async def act(cj: CampaignJob, character: CharacterRow) -> tuple[int, None]:
+        cj.ledger.guard(repo.unchanged(character))
+        cj.ledger.write(repo.remove(character.id))
+        cj.ledger.record("character.deleted", {"id": character.id})
+        return 204, None
+
+    await campaign_job(
+        writer, principal, locate, act, scope="manage", what="character", prepare=prepare
+    )
+
+
+async def list_for(db: Db, seat: Seat, limit: int, cursor: str | None) -> list[CharacterRow]:
+    return await repo.of_campaign(db, seat.campaign.id, limit, cursor)

@@ -1,4 +1,4 @@
-"""Dependencies shared by every feature: the session, the caller, the scope they need."""
+"""Dependencies shared by every feature: the database, the writer, the caller, the scope."""
 
 from __future__ import annotations
 
@@ -6,23 +6,32 @@ from collections.abc import AsyncIterator
 from typing import Annotated
 
 from fastapi import Depends, Request
-from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.core.db import session_scope
+from app.core.database import Database, Db
 from app.core.errors import Forbidden, Unauthorized
 from app.core.security import Principal
 from app.core.settings import Settings
+from app.core.writer import Writer
 
 
-async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
-    state = request.app.state
-    async for session in session_scope(state.sessionmaker, state.broker.publish_nowait):
-        yield session
+async def read_db(request: Request) -> AsyncIterator[Db]:
+    """A connection for the reads of one request, outside any write job. A route that
+    writes takes ``WriterDep`` instead, never both: a read connection held while waiting
+    for the writer's could exhaust the pool."""
+    database: Database = request.app.state.database
+    async with database.read() as db:
+        yield db
 
 
-# scope="function": the commit runs before the answer is sent, so an answered write is
-# always a committed one.
-SessionDep = Annotated[AsyncSession, Depends(get_session, scope="function")]
+ReadDb = Annotated[Db, Depends(read_db, scope="function")]
+
+
+def get_writer(request: Request) -> Writer:
+    writer: Writer = request.app.state.writer
+    return writer
+
+
+WriterDep = Annotated[Writer, Depends(get_writer)]
 
 
 def get_settings_dep(request: Request) -> Settings:
@@ -42,18 +51,19 @@ def bearer_secret(request: Request) -> str:
 
 
 async def get_principal(request: Request) -> Principal:
-    """The caller, from the cache or from a short session of its own: a write job that
-    follows must not find the (single, on SQLite) connection held by authentication."""
+    """The caller, from the cache or from a read of its own (released before the route
+    runs, so a write job that follows never waits on it)."""
     # Imported here: accounts depends on core, not the other way round at import time.
     from app.accounts.service import authenticate, cached_principal
 
     state = request.app.state
     secret = bearer_secret(request)
     principal = cached_principal(state.auth_cache, secret)
-    if principal is not None:  # the hot path: no session at all
+    if principal is not None:  # the hot path: no connection at all
         return principal
-    async with state.sessionmaker() as session:
-        return await authenticate(session, state.auth_cache, secret)
+    database: Database = state.database
+    async with database.read() as db:
+        return await authenticate(db, state.auth_cache, secret)
 
 
 CurrentPrincipal = Annotated[Principal, Depends(get_principal)]

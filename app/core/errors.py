@@ -118,7 +118,7 @@ def _loc(loc: Any) -> list[Any]:
 def field_errors(
     errors: Iterable[Mapping[str, Any]], under: Sequence[str | int] = ()
 ) -> list[dict[str, Any]]:
-    """pydantic's errors in the ``errors`` shape of API.md, every ``loc`` under ``under``:
+    """pydantic's errors in the ``errors`` shape of docs/api.md, every ``loc`` under ``under``:
     the one place that shape is made, for request validation and later checks alike."""
     return [
         {"loc": [*under, *_loc(e.get("loc", ()))], "msg": str(e.get("msg", ""))} for e in errors

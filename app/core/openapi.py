@@ -195,7 +195,7 @@ def install_openapi(app: FastAPI) -> None:
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is not None:
             return app.openapi_schema
-        document = _restore(generate())
+        document: dict[str, Any] = _restore(generate())
         components = document.setdefault("components", {})
         schemas = components.setdefault("schemas", {})
         problem = Problem.model_json_schema(ref_template="#/components/schemas/{model}")

@@ -7,11 +7,10 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 
 from app.campaigns.deps import MemberSeat
-from app.core.deps import SessionDep
+from app.core.deps import ReadDb
 from app.core.errors import Unprocessable
 from app.core.openapi import AUTH, ok, problems
 from app.core.pagination import decode_int_cursor, encode_cursor
-from app.core.rawsql import raw
 from app.events import service
 from app.events.schemas import EventList, EventRead
 
@@ -64,7 +63,7 @@ def _start(after: int | None, cursor: str | None) -> int:
 )
 async def list_events(
     seat: MemberSeat,
-    session: SessionDep,
+    db: ReadDb,
     after: After = None,
     cursor: EventCursor = None,
     limit: EventLimit = 100,
@@ -79,7 +78,7 @@ async def list_events(
     when ``next_after`` is."""
     start = _start(after, cursor)
     events, last = await service.visible_after(
-        await raw(session), seat.campaign.id, start, seat.user_id, seat.is_storyteller, limit
+        db, seat.campaign.id, start, seat.user_id, seat.is_storyteller, limit
     )
     # seqs are gap-free, so a page that examined fewer than ``limit`` events was the end.
     next_after = last if last - start >= limit else None

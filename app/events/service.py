@@ -1,4 +1,5 @@
-"""Recording events in the transaction of the change, and reading them back per viewer."""
+"""Events as published after commit, and read back per viewer. An event is recorded only
+through a campaign's ledger (``Ledger.record``), which gives it the next seq."""
 
 from __future__ import annotations
 
@@ -6,9 +7,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from app.campaigns import repository as campaigns_repo
-from app.core.db import rfc3339, utcnow
-from app.core.rawsql import Raw
+from app.core.database import Db
+from app.core.db import rfc3339
 from app.events import repository as repo
 from app.rolls.visibility import can_see
 
@@ -31,7 +31,7 @@ class EventOut:
         return can_see(self.visibility, self.user_id or "", viewer_id, viewer_is_storyteller)
 
     def message(self) -> dict[str, Any]:
-        """The websocket/REST shape of API.md: {seq, type, campaign_id, at, data}."""
+        """The websocket/REST shape: {seq, type, campaign_id, at, data}."""
         return {
             "seq": self.seq,
             "type": self.type,
@@ -40,33 +40,23 @@ class EventOut:
             "data": self.data,
         }
 
-
-async def record(
-    db: Raw,
-    campaign_id: str,
-    type: str,
-    data: dict[str, Any],
-    *,
-    visibility: str = "public",
-    user_id: str | None = None,
-    seq: int | None = None,
-    prev_hash: str | None = None,
-    hash: str | None = None,
-) -> EventOut:
-    """Write one event in ``db``'s transaction and queue it for publishing after commit.
-
-    ``seq`` is the campaign's next sequence number unless the caller already took one
-    (a roll's seq is the seq of its ``roll.created`` event)."""
-    if seq is None:
-        seq = await campaigns_repo.next_seq(db, campaign_id)
-    event = EventOut(campaign_id, seq, type, utcnow(), data, visibility, user_id, prev_hash, hash)
-    await repo.insert(db, event)
-    db.events.append(event)
-    return event
+    def row(self) -> dict[str, Any]:
+        """The event as the events table stores it."""
+        return {
+            "campaign_id": self.campaign_id,
+            "seq": self.seq,
+            "type": self.type,
+            "at": self.at,
+            "visibility": self.visibility,
+            "user_id": self.user_id,
+            "data": self.data,
+            "prev_hash": self.prev_hash,
+            "hash": self.hash,
+        }
 
 
 async def visible_after(
-    db: Raw,
+    db: Db,
     campaign_id: str,
     after: int,
     viewer_id: str,
@@ -75,6 +65,11 @@ async def visible_after(
 ) -> tuple[list[EventOut], int]:
     """Events after ``after`` that the viewer may see, and the last seq examined (so a
     reader never asks twice for events it was not allowed to see)."""
-    events = await repo.after(db, campaign_id, after, limit)
+    events = await after_seq(db, campaign_id, after, limit)
     last = events[-1].seq if events else after
     return [e for e in events if e.visible_to(viewer_id, viewer_is_storyteller)], last
+
+
+async def after_seq(db: Db, campaign_id: str, after: int, limit: int) -> list[EventOut]:
+    """Up to ``limit`` committed events after seq ``after``, in seq order."""
+    return [EventOut(*row) for row in await repo.after(db, campaign_id, after, limit)]

@@ -6,10 +6,9 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
-from app.core.deps import Manager, Reader, SessionDep
+from app.core.deps import Manager, Reader
 from app.core.jsontext import dumps
 from app.core.openapi import AUTH, BODY, ok, problems
-from app.core.rawsql import raw
 from app.exchange import service
 from app.exchange.schemas import (
     EXPORT_EXAMPLE,
@@ -30,12 +29,13 @@ router = APIRouter(tags=["export"])
         **problems(*AUTH, 404, 422),
     },
 )
-async def export_campaign(cid: str, principal: Reader, session: SessionDep) -> Response:
+async def export_campaign(cid: str, principal: Reader, request: Request) -> Response:
     """The whole campaign as one JSON document (storytellers only): settings, members,
     characters, every roll with its proof and hash links, every event, the fairness state
     and the unredacted audit chain. ``fairtable verify`` checks it as it is; ``POST
     /campaigns/import`` takes it back. The current server seed is never in it."""
-    document: dict[str, Any] = await service.export(await raw(session), principal, cid)
+    async with request.app.state.database.snapshot() as db:
+        document: dict[str, Any] = await service.export(db, principal, cid)
     body = dumps(document)
     headers = {"Content-Disposition": f'attachment; filename="campaign-{cid}.json"'}
     return Response(content=body, media_type="application/json", headers=headers)

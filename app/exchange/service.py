@@ -19,16 +19,21 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from app.campaigns.service import take_seat, validate_settings
+from app.campaigns import repository as campaigns_repo
+from app.campaigns.seats import take_seat
+from app.campaigns.service import validate_settings
+from app.characters import repository as characters_repo
 from app.characters.sheets import normalise
+from app.core.database import Db
 from app.core.db import rfc3339, utcnow
 from app.core.errors import Conflict, NotFound, Unprocessable
-from app.core.rawsql import Raw
 from app.core.security import Principal
-from app.core.writer import Writer
+from app.core.writer import Job, Writer
+from app.events.repository import EVENTS
 from app.exchange import repository as repo
 from app.exchange.schemas import CampaignExport, FlowPart, RollPart
 from app.fairness import service as fairness_service
+from app.fairness.repository import SEEDS
 from app.rolls import repository as rolls_repo
 from app.rules import RulesError
 from app.rules.chain import GENESIS
@@ -38,7 +43,7 @@ from app.table.repository import Table as FlowTable
 FORMAT, VERSION = "fairtable-campaign", 1
 
 
-async def export(db: Raw, principal: Principal, campaign_id: str) -> dict[str, Any]:
+async def export(db: Db, principal: Principal, campaign_id: str) -> dict[str, Any]:
     """The whole campaign, for its storytellers; read in one transaction."""
     await take_seat(db, principal, campaign_id, "read", ("storyteller",))
     campaign = await repo.campaign(db, campaign_id)
@@ -144,7 +149,7 @@ def _check_roll(
 
 
 async def _resolve_members(
-    db: Raw, doc: CampaignExport, importer_id: str
+    db: Db, doc: CampaignExport, importer_id: str
 ) -> tuple[dict[str, str], list[str]]:
     """user id -> role of every seat in the new campaign; and the usernames not known here."""
     seats: dict[str, str] = {}
@@ -173,7 +178,8 @@ async def import_campaign(
         except RulesError as exc:
             raise _bad(f"characters.{index}.sheet", str(exc)) from exc
 
-    async def job(db: Raw) -> dict[str, Any]:
+    async def job(job: Job) -> dict[str, Any]:
+        db = job.db
         try:
             return await _write(db, principal.user_id, doc, settings, sheets)
         except Exception as exc:
@@ -188,7 +194,7 @@ async def import_campaign(
 
 
 async def _write(
-    db: Raw,
+    db: Db,
     importer_id: str,
     doc: CampaignExport,
     settings: dict[str, Any],
@@ -197,8 +203,9 @@ async def _write(
     campaign, fairness = doc.campaign, doc.fairness
     seats, strangers = await _resolve_members(db, doc, importer_id)
     fresh_number = fairness.seed_number + 1
-    await repo.insert_campaign(
+    await repo.insert(
         db,
+        campaigns_repo.CAMPAIGNS,
         {
             "id": campaign.id,
             "name": campaign.name,
@@ -215,18 +222,22 @@ async def _write(
     joined = {m.user_id: m.joined_at for m in doc.members}
     now = utcnow()
     for user_id, role in seats.items():
-        await repo.insert_member(db, campaign.id, user_id, role, joined.get(user_id, now))
+        member = {"campaign_id": campaign.id, "user_id": user_id, "role": role}
+        await repo.insert(
+            db, campaigns_repo.MEMBERSHIPS, {**member, "joined_at": joined.get(user_id, now)}
+        )
     await _write_seeds(db, doc, fresh_number, now)
     for character, sheet in zip(doc.characters, sheets, strict=True):
         owner = character.owner_id
         if owner is not None and owner not in seats:
             owner = importer_id
         values = character.model_dump()
-        await repo.insert_character(db, campaign.id, {**values, "owner_id": owner, "sheet": sheet})
+        row = {**values, "campaign_id": campaign.id, "owner_id": owner, "sheet": sheet}
+        await repo.insert(db, characters_repo.CHARACTERS, row)
     for roll in doc.rolls:
-        await rolls_repo.insert(db, roll.model_dump())
+        await repo.insert(db, rolls_repo.ROLLS, roll.model_dump())
     for event in doc.events:
-        await repo.insert_event(db, campaign.id, event.model_dump())
+        await repo.insert(db, EVENTS, {**event.model_dump(), "campaign_id": campaign.id})
     for table, flows in _flows(doc):
         for flow in flows:
             await table_repo.insert(db, table, flow.model_dump())
@@ -244,7 +255,7 @@ async def _write(
     }
 
 
-async def _write_seeds(db: Raw, doc: CampaignExport, fresh_number: int, now: datetime) -> None:
+async def _write_seeds(db: Db, doc: CampaignExport, fresh_number: int, now: datetime) -> None:
     """Past seeds as they were; the source's current seed as a commitment only (its secret
     stays with the source: ``server_seed`` is empty and it is never revealed here); then a
     fresh seed of our own, current from the source's next nonce on."""
@@ -255,12 +266,13 @@ async def _write_seeds(db: Raw, doc: CampaignExport, fresh_number: int, now: dat
         values["server_seed"] = b"" if current else bytes.fromhex(seed.server_seed or "")
         values["end_nonce"] = fairness.next_nonce if current else seed.end_nonce
         values["created_at"] = seed.revealed_at or now
-        await repo.insert_seed(db, doc.campaign.id, values)
+        await repo.insert(db, SEEDS, {**values, "campaign_id": doc.campaign.id})
     secret = secrets.token_bytes(32)
-    await repo.insert_seed(
+    await repo.insert(
         db,
-        doc.campaign.id,
+        SEEDS,
         {
+            "campaign_id": doc.campaign.id,
             "number": fresh_number,
             "server_seed": secret,
             "commitment": hashlib.sha256(secret).hexdigest(),

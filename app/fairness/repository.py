@@ -9,8 +9,12 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
+from app.core.database import Db
 from app.core.db import utcnow
-from app.core.rawsql import Raw
+from app.core.tables import TableSql
+from app.fairness.models import CampaignSeed
+
+SEEDS = TableSql(CampaignSeed)
 
 _SEED_OF = "SELECT server_seed, commitment FROM campaign_seeds WHERE campaign_id = ? AND number = ?"
 _INSERT = (
@@ -28,7 +32,7 @@ def commitment_of(seed: bytes) -> str:
     return hashlib.sha256(seed).hexdigest()
 
 
-async def current_secret(db: Raw, campaign_id: str, number: int) -> tuple[bytes, str]:
+async def current_secret(db: Db, campaign_id: str, number: int) -> tuple[bytes, str]:
     key = (campaign_id, number)
     found = _CACHE.get(key)
     if found is not None:
@@ -44,14 +48,14 @@ async def current_secret(db: Raw, campaign_id: str, number: int) -> tuple[bytes,
 
 
 async def create_seed(
-    db: Raw, campaign_id: str, number: int, client_seed: str, first_nonce: int
+    db: Db, campaign_id: str, number: int, client_seed: str, first_nonce: int
 ) -> str:
     """A fresh 32-byte seed from the OS CSPRNG; answers its commitment."""
     seed = secrets.token_bytes(32)
     commitment = commitment_of(seed)
     await db.execute(
         _INSERT, campaign_id, number, seed, commitment, client_seed, first_nonce,
-        db.time_in(utcnow()),
+        (utcnow()),
     )  # fmt: skip
     return commitment
 
@@ -82,7 +86,7 @@ _ROLL_COLUMNS = (
 )
 
 
-async def state(db: Raw, campaign_id: str) -> tuple[int, str, int, int, str] | None:
+async def state(db: Db, campaign_id: str) -> tuple[int, str, int, int, str] | None:
     """(seed number, client seed, next nonce, last seq, chain head) of a campaign."""
     row = await db.fetchone(_STATE, campaign_id)
     if row is None:
@@ -91,7 +95,7 @@ async def state(db: Raw, campaign_id: str) -> tuple[int, str, int, int, str] | N
     return int(number), str(client_seed), int(next_nonce), int(last_seq), str(last_hash)
 
 
-async def seeds(db: Raw, campaign_id: str) -> list[dict[str, Any]]:
+async def seeds(db: Db, campaign_id: str) -> list[dict[str, Any]]:
     """Every seed of a campaign, oldest first; ``server_seed`` (hex) only once revealed."""
     rows = await db.fetchall(_SEEDS, campaign_id)
     return [
@@ -102,33 +106,33 @@ async def seeds(db: Raw, campaign_id: str) -> list[dict[str, Any]]:
             "client_seed": str(client_seed),
             "first_nonce": int(first_nonce),
             "end_nonce": None if end_nonce is None else int(end_nonce),
-            "revealed_at": None if revealed_at is None else db.time_out(revealed_at),
+            "revealed_at": None if revealed_at is None else (revealed_at),
         }
         for number, commitment, secret, client_seed, first_nonce, end_nonce, revealed_at in rows
     ]
 
 
-async def reveal(db: Raw, campaign_id: str, number: int, end_nonce: int) -> bool:
+async def reveal(db: Db, campaign_id: str, number: int, end_nonce: int) -> bool:
     """Publish seed ``number``: it served the nonces before ``end_nonce`` and no more."""
     row = await db.fetchone(
-        _REVEAL + " RETURNING number", end_nonce, db.time_in(utcnow()), campaign_id, number
+        _REVEAL + " RETURNING number", end_nonce, (utcnow()), campaign_id, number
     )
     return row is not None
 
 
-async def set_current(db: Raw, campaign_id: str, number: int, client_seed: str) -> None:
+async def set_current(db: Db, campaign_id: str, number: int, client_seed: str) -> None:
     await db.execute(_SET_CURRENT, number, client_seed, campaign_id)
 
 
 async def links(
-    db: Raw, campaign_id: str, after: int, up_to: int, limit: int
+    db: Db, campaign_id: str, after: int, up_to: int, limit: int
 ) -> list[tuple[int, dict[str, Any], str, str]]:
     """Roll links of the chain in seq order: (seq, event data, prev_hash, hash)."""
     rows = await db.fetchall(_LINKS, campaign_id, after, up_to, limit)
-    return [(int(seq), db.json_out(data), str(prev), str(h)) for seq, data, prev, h in rows]
+    return [(int(seq), (data), str(prev), str(h)) for seq, data, prev, h in rows]
 
 
-async def stored_rolls(db: Raw, roll_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+async def stored_rolls(db: Db, roll_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
     """The rolls as the log stores them now, by id (the latest state of each)."""
     if not roll_ids:
         return {}
@@ -141,8 +145,8 @@ async def stored_rolls(db: Raw, roll_ids: Sequence[str]) -> dict[str, dict[str, 
     for row in rows:
         values = dict(zip(names, row, strict=True))
         for name in ("dice", "result", "proof"):
-            values[name] = db.json_out(values[name])
+            values[name] = values[name]
         for name in ("created_at", "updated_at"):
-            values[name] = db.time_out(values[name])
+            values[name] = values[name]
         found[str(values["id"])] = values
     return found

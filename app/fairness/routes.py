@@ -7,10 +7,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request, Response
 
 from app.campaigns.deps import MemberSeat
-from app.core.deps import Manager, SessionDep
+from app.core.deps import Manager, ReadDb
 from app.core.jsontext import dumps
 from app.core.openapi import AUTH, BODY, ok, problems
-from app.core.rawsql import raw
 from app.fairness import service
 from app.fairness.schemas import (
     AUDIT_EXAMPLE,
@@ -40,10 +39,10 @@ ROTATE_CONFLICT = "the current seed was already revealed; try again"
         **problems(*AUTH, 404, 422),
     },
 )
-async def get_fairness(seat: MemberSeat, session: SessionDep) -> Response:
+async def get_fairness(seat: MemberSeat, db: ReadDb) -> Response:
     """The current seed's commitment (never the seed), the client seed, the next nonce, and
     every past seed with its server seed once revealed. Any member may read it."""
-    return _json(await service.fairness(await raw(session), seat.campaign.id))
+    return _json(await service.fairness(db, seat.campaign.id))
 
 
 @router.put(
@@ -62,7 +61,8 @@ async def set_client_seed(
     new one is committed with this client seed, for every draw from now on. Every call
     rotates, also with an unchanged client seed."""
     state = request.app.state
-    return _json(await service.rotate(state.writer, principal, cid, body.client_seed))
+    body_bytes = await service.rotate(state.writer, principal, cid, body.client_seed)
+    return Response(content=body_bytes, media_type="application/json")
 
 
 @router.post(
@@ -78,7 +78,8 @@ async def rotate(cid: str, principal: Manager, request: Request) -> Response:
     """A storyteller reveals the current server seed and commits to a new one, keeping
     the client seed."""
     state = request.app.state
-    return _json(await service.rotate(state.writer, principal, cid, None, ("storyteller",)))
+    body = await service.rotate(state.writer, principal, cid, None, ("storyteller",))
+    return Response(content=body, media_type="application/json")
 
 
 @router.get(
@@ -92,7 +93,7 @@ async def rotate(cid: str, principal: Manager, request: Request) -> Response:
 )
 async def get_audit(
     seat: MemberSeat,
-    session: SessionDep,
+    db: ReadDb,
     after: Annotated[int, Query(ge=0, le=2**31 - 1, description="Links after this seq.")] = 0,
     limit: Annotated[int, Query(ge=1, le=service.MAX_AUDIT_PAGE)] = 1000,
 ) -> Response:
@@ -100,6 +101,6 @@ async def get_audit(
     and run ``fairtable verify`` on it. Rolls the caller may not see are redacted links
     (``record: null``): their hashes still chain."""
     bundle = await service.audit(
-        await raw(session), seat.campaign.id, seat.user_id, seat.is_storyteller, after, limit
+        db, seat.campaign.id, seat.user_id, seat.is_storyteller, after, limit
     )
     return _json(bundle)

@@ -11,14 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from app.campaigns.ledger import Ledger
-from app.campaigns.service import ROLES, take_seat
+from app.campaigns.jobs import CampaignJob, campaign_job
+from app.campaigns.seats import ROLES
+from app.core.database import Db
 from app.core.db import rfc3339
 from app.core.errors import Conflict, NotFound
-from app.core.rawsql import Raw
 from app.core.security import Principal
 from app.core.writer import Writer
-from app.events import service as events
 from app.fairness import repository as repo
 from app.rolls.service import to_answer
 from app.rolls.visibility import can_see
@@ -34,7 +33,7 @@ def _seed_json(seed: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-async def fairness(db: Raw, campaign_id: str) -> dict[str, Any]:
+async def fairness(db: Db, campaign_id: str) -> dict[str, Any]:
     """The GET /fairness answer: current commitment, nonce, and every seed (past ones
     revealed). Also what the campaign export embeds under ``fairness``."""
     found = await repo.state(db, campaign_id)
@@ -63,25 +62,24 @@ async def rotate(
     campaign_id: str,
     client_seed: str | None,
     roles: tuple[str, ...] = ROLES,
-) -> dict[str, Any]:
+) -> bytes:
     """Reveal the current seed and commit to a new one, with ``client_seed`` or the same
     client seed as before. Answers the fairness state after the rotation."""
 
-    async def job(db: Raw) -> dict[str, Any]:
-        seat = await take_seat(db, principal, campaign_id, "manage", roles)
-        ledger = await Ledger.open(db, campaign_id)  # the campaign row, locked first
+    async def act(cj: CampaignJob, _: None) -> tuple[int, dict[str, Any]]:
+        db, ledger = cj.db, cj.ledger
         seq = ledger.next_seq()
-        old, first_nonce = int(ledger.seed_number), int(ledger.next_nonce)
+        old, first_nonce = ledger.seed_number, ledger.next_nonce
         if not await repo.reveal(db, campaign_id, old, first_nonce):
             raise Conflict("the current seed was already revealed; try again")
-        new_client_seed = str(ledger.client_seed) if client_seed is None else client_seed
+        new_client_seed = ledger.client_seed if client_seed is None else client_seed
         await repo.create_seed(db, campaign_id, old + 1, new_client_seed, first_nonce)
         await repo.set_current(db, campaign_id, old + 1, new_client_seed)
-        await ledger.close()
         state = await fairness(db, campaign_id)
+        state["last_seq"] = ledger.last_seq  # as the ledger writes it back on close
         revealed = next(s for s in state["seeds"] if s["number"] == old)
         data = {
-            "by": seat.user_id,
+            "by": cj.seat.user_id,
             "revealed": revealed,
             "current": {
                 "number": old + 1,
@@ -90,10 +88,11 @@ async def rotate(
                 "first_nonce": first_nonce,
             },
         }
-        await events.record(db, campaign_id, "fairness.rotated", data, seq=seq)
-        return state
+        ledger.record("fairness.rotated", data, seq=seq)
+        return 200, state
 
-    return await writer.run(job)
+    _, body = await campaign_job(writer, principal, campaign_id, act, scope="manage", roles=roles)
+    return body
 
 
 def _record(data: Mapping[str, Any], seq: int) -> dict[str, Any]:
@@ -106,7 +105,7 @@ def _stored_record(values: Mapping[str, Any], seq: int) -> dict[str, Any]:
 
 
 async def audit(
-    db: Raw,
+    db: Db,
     campaign_id: str,
     viewer_id: str | None,
     viewer_is_storyteller: bool,

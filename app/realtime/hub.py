@@ -31,9 +31,9 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from starlette.websockets import WebSocket
 
+from app.core.database import Database
 from app.core.db import rfc3339, utcnow
 from app.core.jsontext import dumps_text
 from app.events.service import EventOut
@@ -139,14 +139,14 @@ class Channel:
 
     async def _read_missing(self) -> None:
         if self.last is None:
-            last = await reader.last_seq(self.hub.maker, self.campaign_id)
+            last = await reader.last_seq(self.hub.database, self.campaign_id)
             # Events parked while reading arrived after the first socket registered: they
             # are live for it even when committed before the read, so none is dropped.
             self.last = min(last, min(self.pending) - 1) if self.pending else last
             self.ready.set()
             return
         while True:
-            events = await reader.after(self.hub.maker, self.campaign_id, self.last)
+            events = await reader.after(self.hub.database, self.campaign_id, self.last)
             for event in events:
                 if event.seq > self.last:
                     self._dispatch(event)
@@ -159,12 +159,12 @@ class Hub:
 
     def __init__(
         self,
-        maker: async_sessionmaker[AsyncSession],
+        database: Database,
         queue_size: int = QUEUE_SIZE,
         bus: PresenceBus | None = None,
         heartbeat: float = HEARTBEAT_SECONDS,
     ) -> None:
-        self.maker = maker
+        self.database = database
         self.queue_size = queue_size
         self.channels: dict[str, Channel] = {}
         self.presence = Presence(self._presence_changed, bus, heartbeat)
@@ -296,7 +296,7 @@ class Hub:
     async def _replay(self, client: Client) -> None:
         cursor = client.after or 0
         while client.closing is None:
-            events = await reader.after(self.maker, client.campaign_id, cursor)
+            events = await reader.after(self.database, client.campaign_id, cursor)
             for event in events:
                 if client.admit(event):
                     await client.ws.send_text(encode(event.message()))
@@ -324,7 +324,7 @@ def start_hub(
     events, presence messages and heartbeats, and a resync after every broker outage."""
     broker = state.broker
     bus = broker if isinstance(broker, PresenceBus) else None
-    hub = Hub(state.sessionmaker, queue_size, bus, heartbeat)
+    hub = Hub(state.database, queue_size, bus, heartbeat)
     hub.spawn(hub.presence.run())
     broker.subscribe(hub.deliver)
     on_reconnect = getattr(broker, "on_reconnect", None)

@@ -5,9 +5,8 @@ from __future__ import annotations
 from fastapi import APIRouter, WebSocket
 
 from app.campaigns.deps import MemberSeat
-from app.core.deps import SessionDep
+from app.core.deps import WriterDep
 from app.core.openapi import AUTH, ok, problems
-from app.core.rawsql import raw
 from app.realtime import tickets
 from app.realtime.schemas import TicketRead
 from app.realtime.service import SocketRefused, seat_for_socket
@@ -34,10 +33,10 @@ TICKET_EXAMPLE = {
         **problems(*AUTH, 404, 422),
     },
 )
-async def create_ws_ticket(seat: MemberSeat, session: SessionDep) -> TicketRead:
+async def create_ws_ticket(seat: MemberSeat, writer: WriterDep) -> TicketRead:
     """A single-use ticket, valid 60 s, to open this campaign's websocket with
     ``?ticket=``: browsers cannot set an Authorization header on a websocket."""
-    ticket, expires_at = await tickets.issue(await raw(session), seat.user_id, seat.campaign.id)
+    ticket, expires_at = await tickets.issue(writer, seat.user_id, seat.campaign.id)
     return TicketRead(ticket=ticket, expires_at=expires_at)
 
 

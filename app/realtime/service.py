@@ -7,7 +7,7 @@ from typing import Any
 from app.accounts.service import authenticate
 from app.campaigns import repository as campaigns_repo
 from app.core.errors import Unauthorized
-from app.core.rawsql import Raw, raw
+from app.core.writer import Job
 from app.realtime import tickets
 
 BAD_CREDENTIALS = 4401
@@ -33,21 +33,22 @@ async def seat_for_socket(
     scheme, _, secret = (authorization or "").partition(" ")
     if scheme.lower() != "bearer" or not secret.strip():
         raise SocketRefused(BAD_CREDENTIALS, "a ticket or an Authorization header is needed")
-    async with state.sessionmaker() as session:
+    async with state.database.read() as db:
         try:
-            principal = await authenticate(session, state.auth_cache, secret.strip())
+            principal = await authenticate(db, state.auth_cache, secret.strip())
         except Unauthorized as exc:
             raise SocketRefused(BAD_CREDENTIALS, exc.detail) from exc
         if not principal.allows("read"):
             raise SocketRefused(NOT_A_MEMBER, "this API key lacks the 'read' scope")
-        row = await campaigns_repo.seat(await raw(session), campaign_id, principal.user_id)
+        row = await campaigns_repo.seat(db, campaign_id, principal.user_id)
     if row is None:
         raise SocketRefused(NOT_A_MEMBER, "not a member of this campaign")
     return principal.user_id, str(row[-1])
 
 
 async def _by_ticket(state: Any, campaign_id: str, ticket: str) -> tuple[str, str]:
-    async def job(db: Raw) -> tuple[str | None, str | None]:
+    async def job(job: Job) -> tuple[str | None, str | None]:
+        db = job.db
         user_id = await tickets.consume(db, ticket, campaign_id)
         if user_id is None:
             return None, None

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from app.core.database import Db
 from app.core.db import utcnow
 from app.core.ids import hash_secret, new_secret
-from app.core.rawsql import Raw
+from app.core.writer import Job, Writer
 
 TICKET_PREFIX = "ftw"
 TICKET_TTL_SECONDS = 60
@@ -27,26 +28,26 @@ _CONSUME = (
 
 
 async def issue(
-    db: Raw, user_id: str, campaign_id: str, ttl_seconds: int = TICKET_TTL_SECONDS
+    writer: Writer, user_id: str, campaign_id: str, ttl_seconds: int = TICKET_TTL_SECONDS
 ) -> tuple[str, datetime]:
     """A new ticket for ``user_id`` at ``campaign_id``, and when it expires. Expired
     tickets are purged on the way, so the table stays as small as the last minute."""
-    now = utcnow()
-    await db.execute(_PURGE, db.time_in(now))
     ticket = new_secret(TICKET_PREFIX)
-    expires_at = now + timedelta(seconds=ttl_seconds)
-    await db.execute(
-        _INSERT, hash_secret(ticket), user_id, campaign_id, db.time_in(expires_at), False
-    )
-    return ticket, expires_at
+
+    async def job(job: Job) -> datetime:
+        now = utcnow()
+        await job.db.execute(_PURGE, now)
+        expires_at = now + timedelta(seconds=ttl_seconds)
+        await job.db.execute(_INSERT, hash_secret(ticket), user_id, campaign_id, expires_at, False)
+        return expires_at
+
+    return ticket, await writer.run(job)
 
 
-async def consume(db: Raw, ticket: str, campaign_id: str) -> str | None:
+async def consume(db: Db, ticket: str, campaign_id: str) -> str | None:
     """The user the ticket was issued to, if it is unused, unexpired and for this
     campaign; it is then used up. ``None`` otherwise (the caller answers 4401)."""
     if not ticket.startswith(TICKET_PREFIX + "_") or len(ticket) > 100:
         return None
-    row = await db.fetchone(
-        _CONSUME, True, hash_secret(ticket), campaign_id, False, db.time_in(utcnow())
-    )
+    row = await db.fetchone(_CONSUME, True, hash_secret(ticket), campaign_id, False, utcnow())
     return None if row is None else str(row[0])

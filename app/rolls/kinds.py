@@ -94,7 +94,8 @@ def d20_roll(body: TestBody | SaveBody, sheet_data: dict[str, Any], dice: DiceSo
         condition=condition,
     )
     new_sheet = None
-    if roll.is_save and roll.condition_applied and not sheet.has_condition(roll.condition):
+    applied = roll.condition if roll.is_save and roll.condition_applied else None
+    if applied is not None and not sheet.has_condition(applied):
         new_sheet = d20.apply_save(sheet, roll).to_dict()
     return Resolved(roll, new_sheet=new_sheet)
 

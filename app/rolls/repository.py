@@ -1,96 +1,103 @@
-"""Every query of the rolls feature."""
+"""Every query of the rolls feature. A new roll is a row of its job's ledger
+(``ROLLS``), written when the ledger closes; a step's update travels the same way."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, TypedDict, cast
 
-from sqlalchemy import ColumnElement, select
-from sqlalchemy.ext.asyncio import AsyncSession
-
-from app.core.rawsql import Raw
+from app.core.database import Db, Statement
+from app.core.tables import TableSql
 from app.rolls.models import Roll
 
-_INSERT = (
-    "INSERT INTO rolls (id, campaign_id, seq, ruleset, kind, character_id, user_id, visibility,"
-    " note, status, dice, result, odds, state, proof, prev_hash, hash, created_at, updated_at)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
+
+class RollRow(TypedDict):
+    """A roll as stored: the whole answer, the engine state, the proof and its link."""
+
+    id: str
+    campaign_id: str
+    seq: int
+    ruleset: str
+    kind: str
+    character_id: str | None
+    user_id: str
+    visibility: str
+    note: str | None
+    status: str
+    dice: list[dict[str, Any]]
+    result: dict[str, Any]
+    odds: dict[str, Any]
+    state: dict[str, Any]
+    proof: list[dict[str, Any]]
+    prev_hash: str
+    hash: str
+    created_at: datetime
+    updated_at: datetime
 
 
-async def insert(db: Raw, v: dict[str, Any]) -> None:
-    """Store a new roll with one driver-level INSERT (the hot path of every roll), staged
-    to travel with the transaction's next statement."""
-    await db.stage(
-        _INSERT,
-        *(v["id"], v["campaign_id"], v["seq"], v["ruleset"], v["kind"], v["character_id"]),
-        *(v["user_id"], v["visibility"], v["note"], v["status"]),
-        *(db.json_in(v["dice"]), db.json_in(v["result"]), db.json_in(v["odds"])),
-        *(db.json_in(v["state"]), db.json_in(v["proof"]), v["prev_hash"], v["hash"]),
-        *(db.time_in(v["created_at"]), db.time_in(v["updated_at"])),
-    )
-
-
-_COLUMNS = (
-    "id, campaign_id, seq, ruleset, kind, character_id, user_id, visibility, note, status,"
-    " dice, result, odds, state, proof, prev_hash, hash, created_at, updated_at"
-)
-_FOR_STEP = f"SELECT {_COLUMNS} FROM rolls WHERE id = ?"  # noqa: S608 - constant columns
-_UPDATE_STEP = (
+ROLLS = TableSql(Roll)
+_BY_ID = ROLLS.select + " WHERE id = ?"
+_STEP = (
     "UPDATE rolls SET dice = ?, result = ?, state = ?, status = ?, proof = ?, prev_hash = ?,"
     " hash = ?, updated_at = ? WHERE id = ?"
 )
-_JSON = ("dice", "result", "odds", "state", "proof")
+_LOG = ROLLS.select + " WHERE campaign_id = ?"
+# The rule of app/rolls/visibility.py as SQL, for storytellers and for everyone else.
+_SEEN_BY_STORYTELLER = " AND (visibility IN ('public', 'storyteller', 'blind') OR user_id = ?)"
+_SEEN_BY_OTHERS = (
+    " AND (visibility = 'public' OR (visibility IN ('storyteller', 'private') AND user_id = ?))"
+)
 
 
-async def for_step(db: Raw, roll_id: str, *, lock: bool = True) -> dict[str, Any] | None:
-    """A roll about to take a step, locked against concurrent steps (the row lock on
-    PostgreSQL; SQLite's write transaction is exclusive already). ``lock=False`` only reads
-    it: a job already holding the campaign's lock must not wait on a roll's."""
-    sql = _FOR_STEP if db.sqlite or not lock else _FOR_STEP + " FOR UPDATE"
-    row = await db.fetchone(sql, roll_id)
-    if row is None:
-        return None
-    values = dict(zip(_COLUMNS.replace(" ", "").split(","), row, strict=True))
-    for name in _JSON:
-        values[name] = db.json_out(values[name])
-    values["created_at"] = db.time_out(values["created_at"])
-    values["updated_at"] = db.time_out(values["updated_at"])
-    return values
+def _row(record: Sequence[Any]) -> RollRow:
+    return cast(RollRow, ROLLS.row(record))
 
 
-async def save_step(db: Raw, v: dict[str, Any]) -> None:
-    await db.execute(
-        _UPDATE_STEP,
-        db.json_in(v["dice"]),
-        db.json_in(v["result"]),
-        db.json_in(v["state"]),
-        v["status"],
-        db.json_in(v["proof"]),
-        v["prev_hash"],
-        v["hash"],
-        db.time_in(v["updated_at"]),
-        v["id"],
-    )
+async def get(db: Db, roll_id: str) -> RollRow | None:
+    record = await db.fetchone(_BY_ID, roll_id)
+    return None if record is None else _row(record)
 
 
-async def get(session: AsyncSession, roll_id: str, *, for_update: bool = False) -> Roll | None:
-    query = select(Roll).where(Roll.id == roll_id)
-    if for_update:
-        query = query.with_for_update()
-    return await session.scalar(query)
+def unchanged(roll: RollRow) -> Statement:
+    """A ledger guard: the roll is still at the state it was read in (each state of a
+    roll has its own link hash)."""
+    return "EXISTS (SELECT 1 FROM rolls WHERE id = ? AND hash = ?)", (roll["id"], roll["hash"])
+
+
+def save_step(v: RollRow) -> Statement:
+    """The roll's new state, for its job's ledger."""
+    params = (v["dice"], v["result"], v["state"], v["status"], v["proof"], v["prev_hash"],
+              v["hash"], v["updated_at"], v["id"])  # fmt: skip
+    return _STEP, params
 
 
 async def log(
-    session: AsyncSession,
+    db: Db,
     campaign_id: str,
-    visible: ColumnElement[bool],
+    viewer_id: str,
+    viewer_is_storyteller: bool,
     limit: int,
     before_seq: int | None,
     character_id: str | None,
-) -> list[Roll]:
-    query = select(Roll).where(Roll.campaign_id == campaign_id, visible)
+) -> list[RollRow]:
+    """The rolls the viewer may see, newest first."""
+    sql = _LOG + (_SEEN_BY_STORYTELLER if viewer_is_storyteller else _SEEN_BY_OTHERS)
+    params: list[Any] = [campaign_id, viewer_id]
     if character_id is not None:
-        query = query.where(Roll.character_id == character_id)
+        sql, params = sql + " AND character_id = ?", [*params, character_id]
     if before_seq is not None:
-        query = query.where(Roll.seq < before_seq)
-    return list(await session.scalars(query.order_by(Roll.seq.desc()).limit(limit)))
+        sql, params = sql + " AND seq < ?", [*params, before_seq]
+    records = await db.fetchall(sql + " ORDER BY seq DESC LIMIT ?", *params, limit)
+    return [_row(r) for r in records]
+
+
+async def by_ids(db: Db, roll_ids: Sequence[str]) -> list[RollRow]:
+    """The stored rolls of ``roll_ids``, in that order (missing ones left out)."""
+    if not roll_ids:
+        return []
+    marks = ", ".join("?" for _ in roll_ids)
+    # Only "?" marks are formatted in; the ids travel as parameters.
+    records = await db.fetchall(f"{ROLLS.select} WHERE id IN ({marks})", *roll_ids)
+    found = {r["id"]: r for r in map(_row, records)}
+    return [found[i] for i in roll_ids if i in found]

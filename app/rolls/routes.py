@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Header, Query, Request, Response
 
 from app.campaigns.deps import MemberSeat
-from app.core.deps import Reader, Roller, SessionDep
+from app.core.deps import ReadDb, Reader, Roller
 from app.core.errors import Unprocessable
 from app.core.jsontext import dumps
 from app.core.openapi import AUTH, BODY, ok, problems
@@ -24,6 +24,7 @@ from app.rolls.schemas import (
     RollRead,
 )
 from app.rules import DiceSource, threed6
+from app.table.contests import settle  # a contest counts its round when a roll is final
 
 router = APIRouter(tags=["rolls"])
 
@@ -108,7 +109,7 @@ async def create_roll(
 )
 async def list_rolls(
     seat: MemberSeat,
-    session: SessionDep,
+    db: ReadDb,
     limit: Limit = 50,
     cursor: Cursor = None,
     character_id: Annotated[str | None, Query(max_length=26)] = None,
@@ -116,10 +117,10 @@ async def list_rolls(
     """The campaign's roll log, newest first, holding only what the caller may see:
     ``private`` rolls only for their roller, ``storyteller`` ones for their roller and the
     storytellers; a ``blind`` roll shows its roller only that it happened (``redacted``)."""
-    rows = await service.log(session, seat, limit + 1, decode_int_cursor(cursor), character_id)
+    rows = await service.log(db, seat, limit + 1, decode_int_cursor(cursor), character_id)
     page = rows[:limit]
     items = [service.to_answer(r, seat.user_id, seat.is_storyteller) for r in page]
-    next_cursor = encode_cursor(page[-1].seq) if len(rows) > limit else None
+    next_cursor = encode_cursor(page[-1]["seq"]) if len(rows) > limit else None
     return _json(200, dumps({"items": items, "next_cursor": next_cursor}))
 
 
@@ -132,9 +133,9 @@ async def list_rolls(
         **problems(*AUTH, 404, 422, s404="no such roll"),
     },
 )
-async def get_roll(roll_id: str, principal: Reader, session: SessionDep) -> Response:
+async def get_roll(roll_id: str, principal: Reader, db: ReadDb) -> Response:
     """One roll; 404 when the caller may not see it (its existence is not revealed)."""
-    seat, roll = await service.seat_for_roll(session, principal, roll_id, "read")
+    seat, roll = await service.seat_for_roll(db, principal, roll_id, "read")
     return _json(200, dumps(service.to_answer(roll, seat.user_id, seat.is_storyteller)))
 
 
@@ -172,6 +173,7 @@ async def reroll(
         idempotency_key,
         draws=True,
         override=state.dice,
+        on_final=settle,
     )
     return _json(200, answer)
 
@@ -198,6 +200,7 @@ async def choose(
         f"choice:{body.choice}",
         lambda r, _: threed6.choose(r, body.choice),
         idempotency_key,
+        on_final=settle,
     )
     return _json(200, answer)
 
@@ -220,6 +223,7 @@ async def finalize(
         "finalize",
         lambda r, _: threed6.finalize(r),
         idempotency_key,
+        on_final=settle,
     )
     return _json(200, answer)
 

@@ -1,31 +1,35 @@
 """Roll use cases: roll (idempotently), read with visibility, and the steps of a pending
-3d6 roll. The server reads every score and modifier from the stored sheet."""
+3d6 roll. The server reads every score and modifier from the stored sheet.
+
+A roll and a step are each a ``campaign_job`` act. What they read before the campaign's
+lock (the character, the roll) is guarded: the ledger writes back only if it is unchanged,
+so a roll never acts on a sheet or a state that another job changed while it waited.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncSession
-
+from app.campaigns.jobs import CampaignJob, Idempotent, campaign_job
 from app.campaigns.ledger import Ledger
-from app.campaigns.service import PLAYING, Seat, take_seat
+from app.campaigns.seats import PLAYING, Seat, take_seat
 from app.characters import repository as characters_repo
+from app.characters.repository import CharacterRow
 from app.characters.service import may_edit, to_read
 from app.core import idempotency
+from app.core.database import Db
 from app.core.db import rfc3339, utcnow
 from app.core.errors import Conflict, Forbidden, NotFound, Unprocessable
 from app.core.ids import new_id
-from app.core.jsontext import dumps
-from app.core.rawsql import Raw, raw
 from app.core.security import Principal
-from app.core.writer import Writer
-from app.events import service as events
+from app.core.writer import Job, Writer
 from app.rolls import kinds
 from app.rolls import repository as repo
-from app.rolls.models import Roll
+from app.rolls.repository import RollRow
 from app.rolls.schemas import FormulaBody, SaveBody, TestBody
-from app.rolls.visibility import can_see, visible_filter
+from app.rolls.visibility import can_see
 from app.rules import DiceSource, RollError, threed6
 
 RollBody = TestBody | SaveBody | FormulaBody
@@ -38,12 +42,9 @@ _ANSWER_FIELDS = (
 
 
 def to_answer(
-    roll: Roll | Mapping[str, Any], viewer_id: str, viewer_is_storyteller: bool
+    values: Mapping[str, Any], viewer_id: str, viewer_is_storyteller: bool
 ) -> dict[str, Any]:
-    """The roll as ``viewer`` may see it: whole, or redacted for the roller of a blind roll.
-
-    Takes a stored ``Roll`` or the column values of one being inserted."""
-    values = roll if isinstance(roll, Mapping) else roll.__dict__
+    """The roll as ``viewer`` may see it: whole, or redacted for the roller of a blind roll."""
     redacted = not can_see(
         values["visibility"], values["user_id"], viewer_id, viewer_is_storyteller
     )
@@ -59,11 +60,38 @@ def to_answer(
     return answer
 
 
-async def _character(db: Raw, seat: Seat, character_id: str) -> characters_repo.CharacterView:
-    character = await characters_repo.roll_view(db, character_id)
+@dataclass(frozen=True, slots=True)
+class RollFor:
+    """The characters a roll names, read (and checked) before the campaign's lock."""
+
+    character: CharacterRow | None
+    helper: CharacterRow | None
+
+
+async def _character(db: Db, seat: Seat, character_id: str) -> CharacterRow:
+    character = await characters_repo.read(db, character_id)
     if character is None or character.campaign_id != seat.campaign.id:
         raise NotFound(f"no character {character_id} in this campaign")
     return character
+
+
+async def characters_for(db: Db, seat: Seat, body: RollBody) -> RollFor:
+    """Who may roll for whom: the roller's character (theirs, or any for a storyteller)
+    and a helper of the same campaign; 404/403/422 before any die rolls."""
+    character: CharacterRow | None = None
+    if body.character_id is not None:
+        character = await _character(db, seat, body.character_id)
+        if not may_edit(seat, character):
+            raise Forbidden("you roll only for your own characters")
+    helper: CharacterRow | None = None
+    if isinstance(body, TestBody) and body.helper_id is not None:
+        helper = await _character(db, seat, body.helper_id)
+        if character is not None and helper.id == character.id:
+            raise Unprocessable("helper_id: a character cannot help itself")
+    blind_to_roller = body.visibility == "blind" and not seat.is_storyteller
+    if isinstance(body, TestBody) and body.rerolls and blind_to_roller:
+        raise Unprocessable("rerolls: a blind roll hides its dice from you; it takes none")
+    return RollFor(character, helper)
 
 
 def _resolve(
@@ -95,56 +123,46 @@ async def create(
     override: DiceSource | None,
     idempotency_key: str | None,
 ) -> tuple[int, bytes]:
-    """Roll and store; answer (status, body bytes). A keyed retry replays the first answer.
-
-    Runs as one writer job: the seat, the character, the roll and the idempotency record
-    are read and written in a single transaction."""
+    """Roll and store; answer (status, body bytes). A keyed retry replays the first answer."""
     digest = idempotency.fingerprint("roll", campaign_id, body.model_dump(mode="json"))
 
-    async def job(db: Raw) -> tuple[int, bytes]:
-        seat = await take_seat(db, principal, campaign_id, "roll", PLAYING)
+    async def prepare(job: Job, seat: Seat) -> RollFor:
+        return await characters_for(job.db, seat, body)
 
-        async def produce() -> tuple[int, bytes]:
-            return 201, dumps(await _roll(db, seat, body, override))
+    async def act(cj: CampaignJob, named: RollFor) -> tuple[int, dict[str, Any]]:
+        values = await add_roll(cj.ledger, cj.seat, body, named)
+        return 201, to_answer(values, cj.seat.user_id, cj.seat.is_storyteller)
 
-        return await idempotency.once(db, seat.user_id, idempotency_key, digest, produce)
-
-    return await writer.run(job)
-
-
-async def _roll(db: Raw, seat: Seat, body: RollBody, override: DiceSource | None) -> dict[str, Any]:
-    ledger = await Ledger.open(db, seat.campaign.id, override)
-    values = await add_roll(db, ledger, seat, body)
-    await ledger.close()
-    return to_answer(values, seat.user_id, seat.is_storyteller)
+    return await campaign_job(
+        writer,
+        principal,
+        campaign_id,
+        act,
+        scope="roll",
+        roles=PLAYING,
+        prepare=prepare,
+        once=Idempotent(idempotency_key, digest),
+        override=override,
+    )
 
 
 async def add_roll(
-    db: Raw, ledger: Ledger, seat: Seat, body: RollBody, link: dict[str, str] | None = None
-) -> dict[str, Any]:
-    """Roll what ``body`` asks for, inside a write job, and store it with its event.
+    ledger: Ledger, seat: Seat, body: RollBody, named: RollFor, link: dict[str, str] | None = None
+) -> RollRow:
+    """Roll what ``body`` asks for, under the campaign's lock, and store it with its event.
 
     The building block of every flow that rolls for a character (contests, group actions,
-    long tasks): checks who may roll, reads the sheet, draws from the ledger. ``link`` goes
-    into the roll's state (never shown), e.g. the contest whose round waits on it. Answers
-    the stored values (``to_answer`` turns them into what a viewer may see)."""
-    character: characters_repo.CharacterView | None = None
-    if body.character_id is not None:
-        character = await _character(db, seat, body.character_id)
-        if not may_edit(seat, character):
-            raise Forbidden("you roll only for your own characters")
-    if isinstance(body, TestBody) and body.helper_id is not None:
-        helper = await _character(db, seat, body.helper_id)
-        if character is not None and helper.id == character.id:
-            raise Unprocessable("helper_id: a character cannot help itself")
-    blind_to_roller = body.visibility == "blind" and not seat.is_storyteller
-    if isinstance(body, TestBody) and body.rerolls and blind_to_roller:
-        raise Unprocessable("rerolls: a blind roll hides its dice from you; it takes none")
-
+    long tasks). ``named`` are the characters as read before the lock: guarded, so the
+    roll is made again if one changed meanwhile. ``link`` goes into the roll's state (never
+    shown), e.g. the contest whose round waits on it. Answers the stored values
+    (``to_answer`` turns them into what a viewer may see)."""
+    character = named.character
+    for read in (character, named.helper):
+        if read is not None:
+            ledger.guard(characters_repo.unchanged(read))
     dice, draw = await ledger.draw()
     resolved = _resolve(seat, body, character.sheet if character else None, dice)
-    values = await store_roll(
-        db,
+    values = store_roll(
         ledger,
         campaign_id=seat.campaign.id,
         ruleset=seat.campaign.ruleset,
@@ -159,26 +177,14 @@ async def add_roll(
         state={**(resolved.state or {}), **link} if link else resolved.state,
     )
     if resolved.new_sheet is not None and character is not None:
-        changed = await characters_repo.set_sheet(
-            db, character.id, character.version, resolved.new_sheet, values["created_at"]
-        )
-        if not changed:
-            raise Conflict("the character changed while rolling; roll again")
-        await _character_updated(db, ledger, seat, character.id)
+        # A failed save, a faith roll ending panic: the sheet changes with the roll.
+        ledger.write(characters_repo.set_sheet(character, resolved.new_sheet, values["created_at"]))
+        saved = character._replace(sheet=resolved.new_sheet, version=character.version + 1)
+        ledger.record("character.updated", to_read(saved, seat.campaign.ruleset))
     return values
 
 
-async def _character_updated(db: Raw, ledger: Ledger, seat: Seat, character_id: str) -> None:
-    """A roll that changed the sheet (a failed save, a faith roll ending panic) says so."""
-    row = await characters_repo.read(db, character_id)
-    if row is not None:
-        data = to_read(row, seat.campaign.ruleset)
-        seq = ledger.next_seq()
-        await events.record(db, seat.campaign.id, "character.updated", data, seq=seq)
-
-
-async def store_roll(
-    db: Raw,
+def store_roll(
     ledger: Ledger,
     *,
     campaign_id: str,
@@ -192,14 +198,14 @@ async def store_roll(
     proof: list[dict[str, Any]],
     status: str = "final",
     state: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+) -> RollRow:
     """Store an engine roll as a roll of the log: its seq, chain link, row and event.
 
     Flows whose dice the server rolls on its own (damage checks…) call this directly with
     a draw of their own from ``ledger``."""
     seq = ledger.next_seq()
     now = utcnow()
-    values: dict[str, Any] = {
+    values: RollRow = {
         "id": new_id(),
         "campaign_id": campaign_id,
         "seq": seq,
@@ -215,12 +221,14 @@ async def store_roll(
         "odds": engine_roll.odds_dict(),
         "state": state or {},
         "proof": proof,
+        "prev_hash": "",
+        "hash": "",
         "created_at": now,
         "updated_at": now,
     }
     values["prev_hash"], values["hash"] = ledger.link(_chain_view(values), seq)
-    await repo.insert(db, values)
-    await _record(db, "roll.created", values)
+    ledger.add(repo.ROLLS, values)
+    _record(ledger, "roll.created", values)
     return values
 
 
@@ -232,12 +240,10 @@ def _chain_view(values: Mapping[str, Any]) -> dict[str, Any]:
     return view
 
 
-async def _record(db: Raw, type: str, roll: Mapping[str, Any], seq: int | None = None) -> None:
+def _record(ledger: Ledger, type: str, roll: RollRow, seq: int | None = None) -> None:
     """The roll's event: the whole roll, for whoever may see it (the visibility rule),
     carrying the roll's new link of the hash chain."""
-    await events.record(
-        db,
-        roll["campaign_id"],
+    ledger.record(
         type,
         to_answer(roll, roll["user_id"], True),
         visibility=roll["visibility"],
@@ -255,40 +261,49 @@ def _result(engine_roll: Any, state: dict[str, Any] | None) -> dict[str, Any]:
     return result
 
 
+# --- reads -----------------------------------------------------------------------------------
+
+
 async def seat_for_roll(
-    session: AsyncSession, principal: Principal, roll_id: str, scope: str
-) -> tuple[Seat, Roll]:
+    db: Db, principal: Principal, roll_id: str, scope: str
+) -> tuple[Seat, RollRow]:
     """The roll and the caller's seat; 404 if they do not sit there or may not see it."""
-    roll = await repo.get(session, roll_id)
+    roll = await repo.get(db, roll_id) if "\x00" not in roll_id else None
     if roll is None:
         raise NotFound("no such roll")
-    seat = await _seat_to_see(await raw(session), principal, roll.campaign_id, scope, roll.__dict__)
-    return seat, roll
+    return await _seat_to_see(db, principal, roll["campaign_id"], scope, roll), roll
 
 
 async def _seat_to_see(
-    db: Raw, principal: Principal, campaign_id: str, scope: str, roll: Mapping[str, Any]
+    db: Db, principal: Principal, campaign_id: str, scope: str, roll: RollRow
 ) -> Seat:
     try:
         seat = await take_seat(db, principal, campaign_id, scope)
     except NotFound:
         raise NotFound("no such roll") from None
-    if not can_see(roll["visibility"], roll["user_id"], seat.user_id, seat.is_storyteller):
-        raise NotFound("no such roll")
+    _require_sight(seat, roll)
     return seat
 
 
+def _require_sight(seat: Seat, roll: RollRow) -> None:
+    if not can_see(roll["visibility"], roll["user_id"], seat.user_id, seat.is_storyteller):
+        raise NotFound("no such roll")
+
+
 async def log(
-    session: AsyncSession, seat: Seat, limit: int, before_seq: int | None, character_id: str | None
-) -> list[Roll]:
-    visible = visible_filter(seat.user_id, seat.is_storyteller)
-    return await repo.log(session, seat.campaign.id, visible, limit, before_seq, character_id)
+    db: Db, seat: Seat, limit: int, before_seq: int | None, character_id: str | None
+) -> list[RollRow]:
+    return await repo.log(
+        db, seat.campaign.id, seat.user_id, seat.is_storyteller, limit, before_seq, character_id
+    )
 
 
 # --- steps of a pending 3d6 roll -----------------------------------------------------------
 
 Step = Callable[[threed6.ThreeD6Roll, DiceSource | None], threed6.ThreeD6Roll]
 """An engine step; it gets a dice source (its own draw) when the step rolls dice."""
+OnFinal = Callable[[Ledger, Seat, RollRow], Awaitable[None]]
+"""What a flow does when one of its rolls becomes final (a contest counts its round)."""
 
 
 async def step(
@@ -302,19 +317,27 @@ async def step(
     draws: bool = False,
     override: DiceSource | None = None,
     storyteller_only: bool = False,
+    on_final: OnFinal | None = None,
 ) -> bytes:
-    """Load a pending 3d6 roll under a lock, apply one engine step, store and answer it.
+    """Apply one engine step to a pending 3d6 roll, store and answer it.
 
-    The lock (row lock on PostgreSQL, the IMMEDIATE write lock on SQLite) is what keeps two
-    concurrent steps from spending the same reroll. The roller takes the steps of their
-    roll, except a blind one they cannot see: storytellers take those for them."""
+    The roll is read before the campaign's lock and guarded: of two concurrent steps, the
+    second finds the roll changed and runs again on its new state, so no reroll is spent
+    twice. The roller takes the steps of their roll, except a blind one they cannot see:
+    storytellers take those for them."""
     digest = idempotency.fingerprint(name, roll_id)
+    found: dict[str, RollRow] = {}
 
-    async def job(db: Raw) -> bytes:
-        roll = await repo.for_step(db, roll_id)
+    async def locate(db: Db) -> str | None:
+        roll = await repo.get(db, roll_id) if "\x00" not in roll_id else None
         if roll is None:
-            raise NotFound("no such roll")
-        seat = await _seat_to_see(db, principal, roll["campaign_id"], "roll", roll)
+            return None
+        found["roll"] = roll
+        return roll["campaign_id"]
+
+    async def prepare(job: Job, seat: Seat) -> RollRow:
+        roll = found["roll"]
+        _require_sight(seat, roll)
         if roll["ruleset"] != "3d6" or roll["kind"] != "test":
             raise Conflict("only a 3d6 test has rerolls and choices")
         if storyteller_only:
@@ -323,35 +346,44 @@ async def step(
         elif roll["user_id"] != seat.user_id and roll["visibility"] != "blind":
             # Only storytellers see someone else's blind roll (others got a 404 above).
             raise Forbidden("only the roller takes this step")
+        return roll
 
-        async def produce() -> tuple[int, bytes]:
-            ledger = await Ledger.open(db, roll["campaign_id"], override)
-            seq = ledger.next_seq()
-            current = kinds.threed6_from_state(roll["state"], roll["dice"])
-            dice, draw = await ledger.draw() if draws else (None, None)
-            try:
-                updated = apply(current, dice)
-            except RollError as exc:
-                raise Conflict(str(exc)) from exc
-            state = {**roll["state"], **kinds.threed6_state(updated)}
-            roll["dice"] = [die.to_dict() for die in updated.dice]
-            roll["result"] = _result(updated, state)
-            roll["state"] = state
-            roll["status"] = updated.status
-            roll["updated_at"] = utcnow()
-            if draw is not None:
-                roll["proof"] = [*roll["proof"], draw]
-            roll["prev_hash"], roll["hash"] = ledger.link(_chain_view(roll), seq)
-            await repo.save_step(db, roll)
-            await _record(db, "roll.updated", roll, seq)
-            if roll["status"] == "final" and roll["state"].get("contest_id"):
-                from app.table import contests  # the table flow builds on this module
+    async def act(cj: CampaignJob, roll: RollRow) -> tuple[int, dict[str, Any]]:
+        ledger, seat = cj.ledger, cj.seat
+        ledger.guard(repo.unchanged(roll))
+        seq = ledger.next_seq()
+        current = kinds.threed6_from_state(roll["state"], roll["dice"])
+        dice, draw = await ledger.draw() if draws else (None, None)
+        try:
+            updated = apply(current, dice)
+        except RollError as exc:
+            raise Conflict(str(exc)) from exc
+        state = {**roll["state"], **kinds.threed6_state(updated)}
+        new: RollRow = {
+            **roll,
+            "dice": [die.to_dict() for die in updated.dice],
+            "result": _result(updated, state),
+            "state": state,
+            "status": updated.status,
+            "updated_at": utcnow(),
+            "proof": roll["proof"] if draw is None else [*roll["proof"], draw],
+        }
+        new["prev_hash"], new["hash"] = ledger.link(_chain_view(new), seq)
+        ledger.write(repo.save_step(new))
+        _record(ledger, "roll.updated", new, seq)
+        if new["status"] == "final" and on_final is not None:
+            await on_final(ledger, seat, new)
+        return 200, to_answer(new, seat.user_id, seat.is_storyteller)
 
-                await contests.settle(db, ledger, seat, roll)
-            await ledger.close()
-            return 200, dumps(to_answer(roll, seat.user_id, seat.is_storyteller))
-
-        _, answer = await idempotency.once(db, seat.user_id, idempotency_key, digest, produce)
-        return answer
-
-    return await writer.run(job)
+    _, answer = await campaign_job(
+        writer,
+        principal,
+        locate,
+        act,
+        scope="roll",
+        what="roll",
+        prepare=prepare,
+        once=Idempotent(idempotency_key, digest),
+        override=override,
+    )
+    return answer

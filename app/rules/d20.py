@@ -1,4 +1,4 @@
-"""Ruleset ``d20``: a d20 plus an ability modifier against a difficulty (seed 004).
+"""Ruleset ``d20``: a d20 plus an ability modifier against a difficulty (docs/rules.md).
 
 The sheet is six ability scores and a list of conditions. A test keeps one d20 (the higher
 or lower of two under advantage or disadvantage), adds the modifier and compares with the

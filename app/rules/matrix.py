@@ -1,4 +1,4 @@
-"""Ruleset ``matrix``: a d20 roll-under over a 3×4 matrix of rows and columns (seed 002).
+"""Ruleset ``matrix``: a d20 roll-under over a 3×4 matrix of rows and columns (docs/rules.md).
 
 A stat is an *effective* row plus a column. Three counters (fatigue, mortality, madness)
 wear the rows down by one point per 5 counter points, so a battered character fails more

@@ -276,7 +276,7 @@ class ThreeD6Roll(NamedTuple):
 
     @property
     def outcome(self) -> Outcome:
-        """No success is a botch, with or without a difficulty (RULES.md's worked example:
+        """No success is a botch, with or without a difficulty (docs/rules.md's worked example:
         quality 3, dice 4, 4, 6 -> botch); otherwise an open action is just ``open``."""
         successes = self.successes
         if successes == 0:

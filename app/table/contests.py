@@ -2,7 +2,7 @@
 
 The storyteller plays every round: the server rolls both sides at once, as ordinary
 public rolls of the log, so neither side can wait to see the other's dice. Each side may
-cite rerolls for the round (RULES.md: "with its own advantage, disadvantage, rerolls");
+cite rerolls for the round (docs/rules.md: "with its own advantage, disadvantage, rerolls");
 the round then waits as ``pending_round`` while the storyteller spends or declines them
 on the rolls themselves (``/rolls/{id}/reroll``, ``/finalize``), and counts the moment the
 second roll is final (``settle``, run by that step under the campaign's lock).
@@ -13,16 +13,17 @@ from __future__ import annotations
 from typing import Any
 
 from app.campaigns.ledger import Ledger
-from app.campaigns.service import Seat
+from app.campaigns.seats import Seat
 from app.characters import repository as characters_repo
 from app.core import idempotency
+from app.core.database import Db
 from app.core.db import rfc3339, utcnow
 from app.core.errors import Conflict, Unprocessable
 from app.core.ids import new_id
-from app.core.rawsql import Raw
 from app.core.security import Principal
 from app.core.writer import Writer
 from app.rolls import repository as rolls_repo
+from app.rolls.repository import RollRow
 from app.rules import DiceSource, RulesError
 from app.rules.threed6_flow import Contest, ContestRound, record_round, resolve_tie, start_contest
 from app.table import repository as repo
@@ -83,7 +84,7 @@ async def create(
     """A storyteller opens a contest between two characters of the campaign."""
     sides = body.model_dump(include={"a", "b"})
 
-    async def act(db: Raw, seat: Seat, ledger: Ledger) -> tuple[int, dict[str, Any]]:
+    async def act(db: Db, seat: Seat, ledger: Ledger) -> tuple[int, dict[str, Any]]:
         if body.a.character_id == body.b.character_id:
             raise Unprocessable("b.character_id: a character cannot contest itself")
         for side in ("a", "b"):
@@ -103,7 +104,7 @@ async def create(
         _store(row, contest, [])
         await repo.insert(db, "contests", row)
         result = answer(row)
-        await flow.record(db, ledger, seat, "contest.updated", result)
+        flow.record(ledger, seat, "contest.updated", result)
         return 201, result
 
     return await flow.write(
@@ -129,7 +130,7 @@ async def play_round(
     pending while a side's roll holds the rerolls it cited."""
     cited = body or RoundBody()
 
-    async def act(db: Raw, seat: Seat, ledger: Ledger) -> tuple[int, dict[str, Any]]:
+    async def act(db: Db, seat: Seat, ledger: Ledger) -> tuple[int, dict[str, Any]]:
         row = await flow.locked(db, "contests", contest_id, WHAT)
         contest = _engine(row)
         _require_running(contest, contest_id)
@@ -173,9 +174,9 @@ async def play_round(
             row["updated_at"] = utcnow()
         await repo.update(db, "contests", row)
         result = answer(row)
-        await flow.record(db, ledger, seat, "contest.updated", result)
-        rolled = [flow.roll_answer(r, seat) for r in rolls]
-        return 201, {"round": played, "rolls": rolled, "contest": result}
+        flow.record(ledger, seat, "contest.updated", result)
+        answers = [flow.roll_answer(r, seat) for r in rolls]
+        return 201, {"round": played, "rolls": answers, "contest": result}
 
     parts: tuple[Any, ...] = ("contest.round", contest_id)
     if body is not None and (body.a.rerolls or body.b.rerolls):
@@ -196,8 +197,8 @@ def _count_round(
     row: dict[str, Any],
     contest: Contest,
     number: int,
-    roll_a: dict[str, Any],
-    roll_b: dict[str, Any],
+    roll_a: RollRow,
+    roll_b: RollRow,
     ids: dict[str, str],
 ) -> dict[str, Any]:
     """Record round ``number`` from its two final rolls into ``row``; answer the round."""
@@ -208,23 +209,26 @@ def _count_round(
     return played
 
 
-async def settle(db: Raw, ledger: Ledger, seat: Seat, roll: dict[str, Any]) -> None:
+async def settle(ledger: Ledger, seat: Seat, roll: RollRow) -> None:
     """A step just made ``roll`` final: if it was the last open roll of its contest's
     pending round, count that round. Runs inside the step's job, under the campaign's lock,
     so of two steps finishing both rolls the second to get the lock counts the round."""
+    if not roll["state"].get("contest_id"):
+        return
+    db = ledger.db
     row = await repo.get(db, "contests", roll["state"]["contest_id"])
     pending = row["data"].get("pending") if row is not None else None
     if row is None or not pending or roll["id"] not in (pending["roll_a"], pending["roll_b"]):
         return
     other_id = pending["roll_b"] if roll["id"] == pending["roll_a"] else pending["roll_a"]
-    other = await rolls_repo.for_step(db, other_id, lock=False)  # never wait on its lock
+    other = await rolls_repo.get(db, other_id)
     if other is None or other["status"] != "final":
         return
     roll_a, roll_b = (roll, other) if roll["id"] == pending["roll_a"] else (other, roll)
     ids = {"roll_a": pending["roll_a"], "roll_b": pending["roll_b"]}
     _count_round(row, _engine(row), pending["number"], roll_a, roll_b, ids)
     await repo.update(db, "contests", row)
-    await flow.record(db, ledger, seat, "contest.updated", answer(row))
+    flow.record(ledger, seat, "contest.updated", answer(row))
 
 
 def _require_running(contest: Contest, contest_id: str) -> None:
@@ -237,7 +241,7 @@ def _require_running(contest: Contest, contest_id: str) -> None:
         raise Conflict(f"the contest is over: it was {contest.status}")
 
 
-async def _still_there(db: Raw, seat: Seat, character_id: str, side: str) -> None:
+async def _still_there(db: Db, seat: Seat, character_id: str, side: str) -> None:
     view = await characters_repo.roll_view(db, character_id)
     if view is None or view.campaign_id != seat.campaign.id:
         raise Conflict(f"side {side}'s character {character_id} was deleted: the contest is stuck")
@@ -248,7 +252,7 @@ async def resolve(
 ) -> tuple[int, bytes]:
     """The storyteller's call on a tie: roll the round again, or call the contest a draw."""
 
-    async def act(db: Raw, seat: Seat, ledger: Ledger) -> tuple[int, dict[str, Any]]:
+    async def act(db: Db, seat: Seat, ledger: Ledger) -> tuple[int, dict[str, Any]]:
         row = await flow.locked(db, "contests", contest_id, WHAT)
         contest = _engine(row)
         if contest.status != "tie":
@@ -257,7 +261,7 @@ async def resolve(
         _store(row, contest, row["data"]["rounds"])
         await repo.update(db, "contests", row)
         result = answer(row)
-        await flow.record(db, ledger, seat, "contest.updated", result)
+        flow.record(ledger, seat, "contest.updated", result)
         return 200, result
 
     return await flow.write(

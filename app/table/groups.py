@@ -2,7 +2,7 @@
 
 Each member's test is an ordinary public roll of the log, rolled open (no difficulty):
 the group's difficulty judges it here, so a member's partial success never leaves a roll
-pending on a choice that a group action does not have (RULES.md: a member succeeds with
+pending on a choice that a group action does not have (docs/rules.md: a member succeeds with
 successes ≥ difficulty). The group succeeds on a strict majority.
 """
 
@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from app.campaigns.ledger import Ledger
-from app.campaigns.service import Seat
+from app.campaigns.seats import Seat
 from app.core import idempotency
+from app.core.database import Db
 from app.core.db import rfc3339, utcnow
 from app.core.errors import Unprocessable
 from app.core.ids import new_id
-from app.core.rawsql import Raw
 from app.core.security import Principal
 from app.core.writer import Writer
 from app.rules import DiceSource, threed6
@@ -49,7 +49,7 @@ async def create(
 ) -> tuple[int, bytes]:
     """A storyteller has the group roll: one open test each, judged against one difficulty."""
 
-    async def act(db: Raw, seat: Seat, ledger: Ledger) -> tuple[int, dict[str, Any]]:
+    async def act(db: Db, seat: Seat, ledger: Ledger) -> tuple[int, dict[str, Any]]:
         difficulty = threed6.parse_difficulty(body.difficulty)
         if difficulty is None:  # never: the schema requires a difficulty
             raise Unprocessable("difficulty: a group action needs one (1..4 or a level name)")
@@ -90,7 +90,7 @@ async def create(
             "updated_at": now,
         }
         await repo.insert(db, "group_rolls", row)
-        await flow.record(db, ledger, seat, "group.rolled", answer(row, None))
+        flow.record(ledger, seat, "group.rolled", answer(row, None))
         return 201, answer(row, [flow.roll_answer(r, seat) for r in rolls])
 
     return await flow.write(

@@ -1,7 +1,7 @@
 """HTTP edge of the table flow: contests, group actions and long tasks (3d6 campaigns).
 
 Writes run as writer jobs in the services (the seat is checked inside them, as for rolls);
-reads take the session and a member's seat. Every POST takes an ``Idempotency-Key``.
+reads take a read connection and a member's seat. Every POST takes an ``Idempotency-Key``.
 """
 
 from __future__ import annotations
@@ -11,15 +11,15 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request, Response
 
 from app.campaigns.deps import MemberSeat
-from app.core.deps import Reader, Roller, SessionDep
+from app.core.deps import ReadDb, Reader, Roller
 from app.core.jsontext import dumps
 from app.core.openapi import AUTH, BODY, ok, problems
 from app.core.pagination import Cursor, Limit
+from app.rolls import repository as rolls_repo
 from app.rolls.routes import IdempotencyKey
 from app.rolls.service import to_answer
 from app.table import contests, groups, tasks
 from app.table import examples as ex
-from app.table import repository as repo
 from app.table import service as flow
 from app.table.schemas import (
     ContestCreate,
@@ -94,13 +94,13 @@ async def create_contest(
 )
 async def list_contests(
     seat: MemberSeat,
-    session: SessionDep,
+    db: ReadDb,
     limit: Limit = 50,
     cursor: Cursor = None,
     status: Literal["running", "tie", "won", "drawn"] | None = None,
 ) -> Response:
     """The campaign's contests, newest first, for any member; ``?status=`` filters."""
-    page = await flow.read_page(session, seat, "contests", limit, cursor, status, contests.answer)
+    page = await flow.read_page(db, seat, "contests", limit, cursor, status, contests.answer)
     return _json((200, page))
 
 
@@ -110,9 +110,9 @@ async def list_contests(
     summary="Read a contest",
     responses={**ok(200, ex.CONTEST, "The contest."), **problems(*AUTH, 404, 422)},
 )
-async def get_contest(contest_id: str, principal: Reader, session: SessionDep) -> Response:
+async def get_contest(contest_id: str, principal: Reader, db: ReadDb) -> Response:
     """One contest with its rounds (each names its two rolls), for any member."""
-    _, row = await flow.read_one(session, principal, "contests", contest_id, contests.WHAT)
+    _, row = await flow.read_one(db, principal, "contests", contest_id, contests.WHAT)
     return _json((200, dumps(contests.answer(row))))
 
 
@@ -208,12 +208,12 @@ async def create_group_roll(
     responses={**_page(ex.GROUP_LISTED), **READ_ONE},
 )
 async def list_group_rolls(
-    seat: MemberSeat, session: SessionDep, limit: Limit = 50, cursor: Cursor = None
+    seat: MemberSeat, db: ReadDb, limit: Limit = 50, cursor: Cursor = None
 ) -> Response:
     """Group actions newest first; each names its members' roll ids (read one group action
     for the rolls themselves)."""
     page = await flow.read_page(
-        session, seat, "group_rolls", limit, cursor, None, lambda r: groups.answer(r, None)
+        db, seat, "group_rolls", limit, cursor, None, lambda r: groups.answer(r, None)
     )
     return _json((200, page))
 
@@ -224,11 +224,11 @@ async def list_group_rolls(
     summary="Read a group action",
     responses={**ok(200, ex.GROUP, "The group action with its rolls."), **READ_ONE},
 )
-async def get_group_roll(group_id: str, principal: Reader, session: SessionDep) -> Response:
+async def get_group_roll(group_id: str, principal: Reader, db: ReadDb) -> Response:
     """One group action with its members' rolls, for any member."""
-    seat, row = await flow.read_one(session, principal, "group_rolls", group_id, groups.WHAT)
+    seat, row = await flow.read_one(db, principal, "group_rolls", group_id, groups.WHAT)
     ids = [m["roll_id"] for m in row["data"]["members"]]
-    stored = await repo.rolls(session, ids)
+    stored = await rolls_repo.by_ids(db, ids)
     rolls = [to_answer(r, seat.user_id, seat.is_storyteller) for r in stored]
     return _json((200, dumps(groups.answer(row, rolls))))
 
@@ -269,13 +269,13 @@ async def create_task(
 )
 async def list_tasks(
     seat: MemberSeat,
-    session: SessionDep,
+    db: ReadDb,
     limit: Limit = 50,
     cursor: Cursor = None,
     status: Literal["running", "completed", "failed"] | None = None,
 ) -> Response:
     """The campaign's long tasks, newest first, for any member; ``?status=`` filters."""
-    page = await flow.read_page(session, seat, "tasks", limit, cursor, status, tasks.answer)
+    page = await flow.read_page(db, seat, "tasks", limit, cursor, status, tasks.answer)
     return _json((200, page))
 
 
@@ -285,9 +285,9 @@ async def list_tasks(
     summary="Read a long task",
     responses={**ok(200, ex.TASK, "The task and its progress."), **READ_ONE},
 )
-async def get_task(task_id: str, principal: Reader, session: SessionDep) -> Response:
+async def get_task(task_id: str, principal: Reader, db: ReadDb) -> Response:
     """One long task with its progress and its rolls, for any member."""
-    _, row = await flow.read_one(session, principal, "tasks", task_id, tasks.WHAT)
+    _, row = await flow.read_one(db, principal, "tasks", task_id, tasks.WHAT)
     return _json((200, dumps(tasks.answer(row))))
 
 

@@ -1,10 +1,10 @@
 """What contests, group actions and long tasks share: who may act, the write job every
 step runs as, the checks of the characters a request names, and the reads.
 
-Every step is one writer job: the caller's seat, then (under the Idempotency-Key) the
-campaign row locked first by ``Ledger.open``, then the item read again under that lock,
-its rolls made with ``app.rolls.service.add_roll`` (ordinary rolls of the log: event,
-hash chain, proof) and its own event recorded with the next seq of the same ledger.
+Every step is a ``campaign_job`` act (app/campaigns/jobs.py): the caller's seat, the
+Idempotency-Key, then the campaign row locked by the ledger, the item read again under
+that lock, its rolls made with ``app.rolls.service.add_roll`` (ordinary rolls of the log:
+event, hash chain, proof) and its own event recorded by the same ledger.
 """
 
 from __future__ import annotations
@@ -12,41 +12,28 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncSession
-
+from app.campaigns.jobs import CampaignJob, Idempotent, Locate, campaign_job
 from app.campaigns.ledger import Ledger
-from app.campaigns.service import ROLES, Seat, take_seat
+from app.campaigns.seats import ROLES, STORYTELLER, Seat, take_seat
 from app.characters import repository as characters_repo
 from app.characters.repository import CharacterView
-from app.core import idempotency
+from app.core.database import Db
 from app.core.errors import NotFound, Unprocessable
 from app.core.jsontext import dumps
 from app.core.pagination import decode_cursor, encode_cursor
-from app.core.rawsql import Raw, raw
 from app.core.security import Principal
-from app.core.writer import Writer
-from app.events import service as events
+from app.core.writer import Job, Writer
+from app.rolls.repository import RollRow
 from app.rolls.schemas import RerollCite, TestBody
-from app.rolls.service import add_roll, to_answer
+from app.rolls.service import add_roll, characters_for, to_answer
 from app.rules import DiceSource, RollError, threed6
 from app.table import repository as repo
 from app.table.repository import Table
 
-STORYTELLER = ("storyteller",)
 PLAYING = ("storyteller", "player")
 
-Act = Callable[[Raw, Seat, Ledger], Awaitable[tuple[int, dict[str, Any]]]]
+Act = Callable[[Db, Seat, Ledger], Awaitable[tuple[int, dict[str, Any]]]]
 """One step under the campaign's lock: (status, answer)."""
-
-
-async def _seat(
-    db: Raw, principal: Principal, campaign_id: str, scope: str, roles: tuple[str, ...], what: str
-) -> Seat:
-    """The caller's seat; a non-member learns nothing, not even that ``what`` exists."""
-    try:
-        return await take_seat(db, principal, campaign_id, scope, roles)
-    except NotFound:
-        raise NotFound(f"no such {what}") from None
 
 
 def require_3d6(seat: Seat, what: str) -> None:
@@ -67,36 +54,38 @@ async def write(
     roles: tuple[str, ...] = STORYTELLER,
     override: DiceSource | None = None,
 ) -> tuple[int, bytes]:
-    """Run ``act`` as one write job, for a campaign id or for an existing item. Every step
-    of the table flow rolls dice or decides a roll, so an API key needs the ``roll`` scope.
-
-    A keyed retry replays the first answer; a step that raises changes nothing (the job
-    rolls back to its savepoint or its transaction)."""
-
+    """Run ``act`` as one campaign job, for a campaign id or for an existing item. Every
+    step of the table flow rolls dice or decides a roll, so an API key needs the ``roll``
+    scope. A keyed retry replays the first answer; a step that raises changes nothing."""
     if isinstance(where, str):
         _exists(where, "campaign")
+        campaign: str | Locate = where
     else:
-        _exists(where[1], what)
+        table, item_id = where
+        _exists(item_id, what)
 
-    async def job(db: Raw) -> tuple[int, bytes]:
+        async def campaign(db: Db) -> str | None:
+            return await repo.campaign_of(db, table, item_id)
+
+    async def prepare(job: Job, seat: Seat) -> None:
         if isinstance(where, str):
-            seat = await _seat(db, principal, where, "roll", roles, "campaign")
             require_3d6(seat, what)
-        else:
-            campaign_id = await repo.campaign_of(db, *where)
-            if campaign_id is None:
-                raise NotFound(f"no such {what}")
-            seat = await _seat(db, principal, campaign_id, "roll", roles, what)
 
-        async def produce() -> tuple[int, bytes]:
-            ledger = await Ledger.open(db, seat.campaign.id, override)
-            status, answer = await act(db, seat, ledger)
-            await ledger.close()
-            return status, dumps(answer)
+    async def step(cj: CampaignJob, _: None) -> tuple[int, Any]:
+        return await act(cj.db, cj.seat, cj.ledger)
 
-        return await idempotency.once(db, seat.user_id, key, digest, produce)
-
-    return await writer.run(job)
+    return await campaign_job(
+        writer,
+        principal,
+        campaign,
+        step,
+        scope="roll",
+        roles=roles,
+        what="campaign" if isinstance(where, str) else what,
+        prepare=prepare,
+        once=Idempotent(key, digest),
+        override=override,
+    )
 
 
 def _exists(item_id: str, what: str) -> None:
@@ -105,7 +94,7 @@ def _exists(item_id: str, what: str) -> None:
         raise NotFound(f"no such {what}")
 
 
-async def locked(db: Raw, table: Table, item_id: str, what: str) -> dict[str, Any]:
+async def locked(db: Db, table: Table, item_id: str, what: str) -> dict[str, Any]:
     """The item as the campaign's lock leaves it (read after ``Ledger.open``)."""
     row = await repo.get(db, table, item_id)
     if row is None:  # deleted with its campaign between the seat check and the lock
@@ -114,7 +103,7 @@ async def locked(db: Raw, table: Table, item_id: str, what: str) -> dict[str, An
 
 
 async def character(
-    db: Raw, seat: Seat, character_id: str, field: str, quality: str | None
+    db: Db, seat: Seat, character_id: str, field: str, quality: str | None
 ) -> CharacterView:
     """A character a request names: of this campaign, with ``quality`` on its sheet.
 
@@ -131,7 +120,7 @@ async def character(
 
 
 async def characters(
-    db: Raw, seat: Seat, ids: Sequence[str], field: str, quality: str | None
+    db: Db, seat: Seat, ids: Sequence[str], field: str, quality: str | None
 ) -> list[CharacterView]:
     """Each of ``ids`` as ``character`` checks it, none named twice."""
     found: list[CharacterView] = []
@@ -143,7 +132,7 @@ async def characters(
 
 
 async def roll_test(
-    db: Raw,
+    db: Db,
     ledger: Ledger,
     seat: Seat,
     character_id: str,
@@ -154,7 +143,7 @@ async def roll_test(
     disadvantage: bool = False,
     rerolls: Sequence[RerollCite] = (),
     link: dict[str, str] | None = None,
-) -> dict[str, Any]:
+) -> RollRow:
     """An open 3d6 test, rolled as an ordinary, public roll of the log.
 
     Open (no difficulty) because the flow, not the roll, judges the successes: a contest
@@ -170,38 +159,38 @@ async def roll_test(
         note=note[:500],
         rerolls=list(rerolls),
     )
-    return await add_roll(db, ledger, seat, body, link)
+    named = await characters_for(db, seat, body)
+    return await add_roll(ledger, seat, body, named, link)
 
 
-def roll_answer(values: dict[str, Any], seat: Seat) -> dict[str, Any]:
+def roll_answer(values: RollRow, seat: Seat) -> dict[str, Any]:
     return to_answer(values, seat.user_id, seat.is_storyteller)
 
 
-async def record(db: Raw, ledger: Ledger, seat: Seat, type: str, data: dict[str, Any]) -> None:
-    """The flow's event, with the next seq of the ledger (never campaigns_repo.next_seq:
-    the ledger writes its counter back on close and would undo that one)."""
-    await events.record(
-        db, seat.campaign.id, type, data, user_id=seat.user_id, seq=ledger.next_seq()
-    )
+def record(ledger: Ledger, seat: Seat, type: str, data: dict[str, Any]) -> None:
+    """The flow's event, with the next seq of the ledger."""
+    ledger.record(type, data, user_id=seat.user_id)
 
 
 # --- reads ---------------------------------------------------------------------------------
 
 
 async def read_one(
-    session: AsyncSession, principal: Principal, table: Table, item_id: str, what: str
+    db: Db, principal: Principal, table: Table, item_id: str, what: str
 ) -> tuple[Seat, dict[str, Any]]:
     _exists(item_id, what)
-    db = await raw(session)
     row = await repo.get(db, table, item_id)
     if row is None:
         raise NotFound(f"no such {what}")
-    seat = await _seat(db, principal, row["campaign_id"], "read", ROLES, what)
+    try:
+        seat = await take_seat(db, principal, row["campaign_id"], "read", ROLES)
+    except NotFound:
+        raise NotFound(f"no such {what}") from None
     return seat, row
 
 
 async def read_page(
-    session: AsyncSession,
+    db: Db,
     seat: Seat,
     table: Table,
     limit: int,
@@ -210,9 +199,7 @@ async def read_page(
     answer: Callable[[dict[str, Any]], dict[str, Any]],
 ) -> bytes:
     """A page of the campaign's items, newest first, in the API's list shape."""
-    rows = await repo.page(
-        await raw(session), table, seat.campaign.id, limit + 1, decode_cursor(cursor), status
-    )
+    rows = await repo.page(db, table, seat.campaign.id, limit + 1, decode_cursor(cursor), status)
     page = rows[:limit]
     next_cursor = encode_cursor(page[-1]["id"]) if len(rows) > limit else None
     return dumps({"items": [answer(r) for r in page], "next_cursor": next_cursor})

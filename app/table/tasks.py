@@ -12,14 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from app.campaigns.ledger import Ledger
-from app.campaigns.service import Seat
+from app.campaigns.seats import Seat
 from app.characters import repository as characters_repo
 from app.characters.service import may_edit
 from app.core import idempotency
+from app.core.database import Db
 from app.core.db import rfc3339, utcnow
 from app.core.errors import Conflict, Forbidden, Unprocessable
 from app.core.ids import new_id
-from app.core.rawsql import Raw
 from app.core.security import Principal
 from app.core.writer import Writer
 from app.rules import DiceSource
@@ -101,7 +101,7 @@ async def create(
 ) -> tuple[int, bytes]:
     """A storyteller sets a task: target, period, optional limit, mode, participants."""
 
-    async def act(db: Raw, seat: Seat, ledger: Ledger) -> tuple[int, dict[str, Any]]:
+    async def act(db: Db, seat: Seat, ledger: Ledger) -> tuple[int, dict[str, Any]]:
         limit = None if body.limit is None else parse_duration(body.limit)
         task = start_task(
             body.target, parse_duration(body.period), limit, body.mode, len(body.participants)
@@ -131,7 +131,7 @@ async def create(
         }
         await repo.insert(db, "tasks", row)
         result = answer(row)
-        await flow.record(db, ledger, seat, "task.updated", result)
+        flow.record(ledger, seat, "task.updated", result)
         return 201, result
 
     return await flow.write(
@@ -155,7 +155,7 @@ async def roll(
 ) -> tuple[int, bytes]:
     """One participant's open test for the task, by its owner or a storyteller."""
 
-    async def act(db: Raw, seat: Seat, ledger: Ledger) -> tuple[int, dict[str, Any]]:
+    async def act(db: Db, seat: Seat, ledger: Ledger) -> tuple[int, dict[str, Any]]:
         row = await flow.locked(db, "tasks", task_id, WHAT)
         data = row["data"]
         quality = _quality(data, body)
@@ -194,7 +194,7 @@ async def roll(
         row["updated_at"] = utcnow()
         await repo.update(db, "tasks", row)
         result = answer(row)
-        await flow.record(db, ledger, seat, "task.updated", result)
+        flow.record(ledger, seat, "task.updated", result)
         return 201, {"roll": flow.roll_answer(values, seat), "task": result}
 
     return await flow.write(
@@ -224,7 +224,7 @@ def _quality(data: dict[str, Any], body: TaskRollBody) -> str:
     return fixed
 
 
-async def _may_roll(db: Raw, seat: Seat, data: dict[str, Any], character_id: str) -> None:
+async def _may_roll(db: Db, seat: Seat, data: dict[str, Any], character_id: str) -> None:
     if character_id not in data["participants"]:
         raise Unprocessable(f"character_id: {character_id} is not a participant of this task")
     view = await characters_repo.roll_view(db, character_id)

@@ -8,7 +8,6 @@ from typing import Any
 
 from httpx import AsyncClient
 
-from app.core.rawsql import Raw
 from app.rules.verify import Report, verify
 from tests.service.table import (
     GIFT,
@@ -17,6 +16,7 @@ from tests.service.table import (
     Person,
     campaign,
     character,
+    db_run,
     expect,
     join,
     register,
@@ -95,19 +95,6 @@ async def check(client: AsyncClient, who: Person, cid: str) -> Report:
 async def rotate(client: AsyncClient, storyteller: Person, cid: str) -> dict[str, Any]:
     answer = await client.post(f"/campaigns/{cid}/fairness/rotate", headers=storyteller.auth)
     return dict(expect(answer, 200))
-
-
-async def db_run(app: Any, sql: str, *params: Any) -> list[tuple[Any, ...]]:
-    """One statement in a write job of its own (the app's writer, so both databases)."""
-
-    async def job(db: Raw) -> list[tuple[Any, ...]]:
-        if sql.lstrip().upper().startswith("SELECT"):
-            return await db.fetchall(sql, *params)
-        await db.execute(sql, *params)
-        return []
-
-    result: list[tuple[Any, ...]] = await app.state.writer.run(job)
-    return result
 
 
 async def current_seed_hex(app: Any, cid: str) -> str:

@@ -70,14 +70,14 @@ async def test_an_event_committed_between_the_two_first_reads_reaches_a_resuming
     monkeypatch.setattr(reader, "after", after)
     monkeypatch.setattr(reader, "last_seq", last_seq)
 
-    hub = Hub(app.state.sessionmaker)  # fed by hand below, not by the app's broker
+    hub = Hub(app.state.database)  # fed by hand below, not by the app's broker
     ws = Socket()
     serving = asyncio.create_task(hub.serve(ws, cid, st.id, "storyteller", before))  # type: ignore[arg-type]
     try:
         # Give a replay the chance to read first; with the fix it waits for the channel.
         await asyncio.wait([asyncio.create_task(replay_read.wait())], timeout=0.3)
         new = await roll(client, st, cid, kind="formula", formula="1d6")
-        [event] = await read_after(app.state.sessionmaker, cid, before)
+        [event] = await read_after(app.state.database, cid, before)
         assert event.seq == new["seq"]
         committed.set()
         await asyncio.wait_for(channel_read.wait(), 5)

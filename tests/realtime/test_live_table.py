@@ -169,10 +169,8 @@ async def test_a_ticket_of_another_campaign_or_a_made_up_one_is_refused(
 async def test_an_expired_ticket_is_refused(server: LiveServer, table: Table, app: object) -> None:
     from app.realtime import tickets
 
-    async def expired(db: object) -> tuple[str, object]:
-        return await tickets.issue(db, table.player.id, table.cid, ttl_seconds=-1)  # type: ignore[arg-type]
-
-    value, _ = await app.state.writer.run(expired)  # type: ignore[attr-defined]
+    writer = app.state.writer  # type: ignore[attr-defined]
+    value, _ = await tickets.issue(writer, table.player.id, table.cid, ttl_seconds=-1)
     async with open_socket(server, table.cid, ticket=value) as ws:
         assert await close_code(ws) == 4401
 

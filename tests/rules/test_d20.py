@@ -1,4 +1,4 @@
-"""Ruleset d20 (RULES.md, seed 004): modifiers, difficulties, tests, criticals, saves, odds."""
+"""Ruleset d20 (docs/rules.md): modifiers, difficulties, tests, criticals, saves, odds."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def scripted(faces: list[int], mod: int = 0, **kw: Any) -> D20Test:
     return roll_test(ScriptedDice(faces), mod, **kw)
 
 
-# --- the modifier table (RULES.md), one row per score range ------------------------------
+# --- the modifier table (docs/rules.md), one row per score range ------------------------------
 
 MODIFIER_TABLE = [
     ((1, 3), -4),

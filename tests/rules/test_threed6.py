@@ -1,4 +1,4 @@
-"""Ruleset 3d6: sheet, the test roll's state machine, and every row of RULES.md's 3d6 table."""
+"""Ruleset 3d6: sheet, the test roll's state machine, every row of docs/rules.md's 3d6 table."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def scripted(
     return roll_test(ScriptedDice(script), score, difficulty=difficulty, **kw)
 
 
-# --- worked examples (seed 001, RULES.md) -------------------------------------------------
+# --- worked examples (docs/rules.md) -------------------------------------------------
 
 
 def test_worked_example_strong_3_rolling_4_4_6_is_a_botch() -> None:

@@ -8,6 +8,8 @@ from typing import Any
 
 from httpx import AsyncClient, Response
 
+from app.core.writer import Job
+
 PASSWORD = "correct horse battery"
 
 
@@ -105,3 +107,17 @@ SHEET_MATRIX = {
     "columns": {"power": 9, "resistance": 7, "maneuver": 5, "precision": 6},
 }
 SHEET_D20 = {"abilities": {"str": 14, "dex": 12, "con": 10, "wis": 8, "cha": 16, "int": 18}}
+
+
+async def db_run(app: Any, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+    """One statement in a write job of its own (the app's writer, so both databases)."""
+
+    async def job(job: Job) -> list[tuple[Any, ...]]:
+        db = job.db
+        if sql.lstrip().upper().startswith("SELECT"):
+            return await db.fetchall(sql, *params)
+        await db.execute(sql, *params)
+        return []
+
+    result: list[tuple[Any, ...]] = await app.state.writer.run(job)
+    return result

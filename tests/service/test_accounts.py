@@ -8,11 +8,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from httpx import AsyncClient
-from sqlalchemy import update
 
-from app.accounts.models import AccessToken
 from app.core.ids import hash_secret
-from tests.service.table import PASSWORD, Person, expect, pages, register
+from tests.service.table import PASSWORD, Person, db_run, expect, pages, register
 
 WRONG = "not the password"
 
@@ -90,13 +88,9 @@ async def test_a_wrong_password_or_an_unknown_user_gets_401(client: AsyncClient)
 async def test_an_expired_token_is_refused(app: Any, client: AsyncClient) -> None:
     person = await register(client, "expiry")
     expect(await client.get("/users/me", headers=person.auth), 200)
-    async with app.state.sessionmaker() as session:
-        await session.execute(
-            update(AccessToken)
-            .where(AccessToken.token_hash == hash_secret(person.token))
-            .values(expires_at=datetime.now(UTC) - timedelta(seconds=1))
-        )
-        await session.commit()
+    past = datetime.now(UTC) - timedelta(seconds=1)
+    sql = "UPDATE access_tokens SET expires_at = ? WHERE token_hash = ?"
+    await db_run(app, sql, past, hash_secret(person.token))
     refused = await client.get("/users/me", headers=person.auth)
     expect(refused, 401)
     assert refused.headers["www-authenticate"] == "Bearer"

@@ -8,9 +8,7 @@ from typing import Any
 import pytest
 from httpx import AsyncClient, Response
 from pydantic import BaseModel, ValidationError
-from sqlalchemy import update
 
-from app.campaigns.models import Invite
 from app.campaigns.schemas import Settings3d6
 from app.core.ids import hash_secret
 from tests.service.table import (
@@ -18,6 +16,7 @@ from tests.service.table import (
     Person,
     campaign,
     character,
+    db_run,
     expect,
     join,
     pages,
@@ -78,7 +77,7 @@ async def test_settings_are_checked_against_the_ruleset(client: AsyncClient) -> 
 
 
 def _pydantic_errors(model: type[BaseModel], settings: dict[str, Any]) -> list[dict[str, Any]]:
-    """What pydantic says of ``settings``, in the ``errors`` shape of API.md."""
+    """What pydantic says of ``settings``, in the ``errors`` shape of docs/api.md."""
     with pytest.raises(ValidationError) as refused:
         model.model_validate(settings)
     return [
@@ -265,13 +264,9 @@ async def test_an_expired_or_unknown_invite_is_not_found(app: Any, client: Async
     invite = await _invite(client, st, cid, expires_in=60)
     expires = datetime.fromisoformat(invite["expires_at"].replace("Z", "+00:00"))
     assert timedelta(seconds=50) < expires - datetime.now(UTC) <= timedelta(seconds=60)
-    async with app.state.sessionmaker() as session:
-        await session.execute(
-            update(Invite)
-            .where(Invite.code_hash == hash_secret(invite["code"]))
-            .values(expires_at=datetime.now(UTC) - timedelta(seconds=1))
-        )
-        await session.commit()
+    past = datetime.now(UTC) - timedelta(seconds=1)
+    sql = "UPDATE invites SET expires_at = ? WHERE code_hash = ?"
+    await db_run(app, sql, past, hash_secret(invite["code"]))
     expect(await client.post(f"/invites/{invite['code']}/accept", headers=guest.auth), 404)
     expect(await client.post("/invites/not-a-code/accept", headers=guest.auth), 404)
     assert guest.id not in await _members(client, st, cid)

@@ -181,7 +181,7 @@ async def test_other_features_are_documented_too(document: dict[str, Any]) -> No
 
 
 async def test_the_document_covers_the_contracts_endpoints(document: dict[str, Any]) -> None:
-    """A sample of API.md's table, so a route that silently vanished is noticed."""
+    """A sample of the endpoints of docs/api.md, so a route that silently vanished is noticed."""
     expected = {
         ("post", "/users"),
         ("post", "/auth/token"),

@@ -19,7 +19,7 @@ from tests.service.table import (
     roll,
 )
 
-# Row and column of each stat (RULES.md), written out here rather than read from the app.
+# Row and column of each stat (docs/rules.md), written out here rather than read from the app.
 STATS = {
     "strength": ("body", "power"),
     "endurance": ("body", "resistance"),

@@ -8,15 +8,22 @@ from typing import Any
 import pytest
 from httpx import AsyncClient
 
-from app.campaigns import repository as campaigns_repo
 from app.core.errors import Conflict
-from app.core.rawsql import Raw
+from app.core.writer import Job
 from tests.service.table import campaign, expect, register, roll
+
+_NEXT_SEQ = "UPDATE campaigns SET last_seq = last_seq + 1 WHERE id = ? RETURNING last_seq"
+
+
+async def _next_seq(job: Job, cid: str) -> int:
+    row = await job.db.fetchone(_NEXT_SEQ, cid)
+    assert row is not None
+    return int(row[0])
 
 
 async def _last_seq(app: Any, cid: str) -> int:
-    async def read(db: Raw) -> int:
-        row = await db.fetchone("SELECT last_seq FROM campaigns WHERE id = ?", cid)
+    async def read(job: Job) -> int:
+        row = await job.db.fetchone("SELECT last_seq FROM campaigns WHERE id = ?", cid)
         assert row is not None
         return int(row[0])
 
@@ -31,8 +38,8 @@ async def test_a_job_that_fails_after_writing_leaves_nothing_behind(
     cid = (await campaign(client, st, "3d6"))["id"]
     await roll(client, st, cid, kind="formula", formula="1d6")
 
-    async def half_done(db: Raw) -> None:
-        await campaigns_repo.next_seq(db, cid)
+    async def half_done(job: Job) -> None:
+        await _next_seq(job, cid)
         raise Conflict("changed my mind")
 
     with pytest.raises(Conflict):
@@ -48,11 +55,11 @@ async def test_one_failing_job_does_not_undo_the_others_of_its_batch(
     st = await register(client, "teller")
     cid = (await campaign(client, st, "3d6"))["id"]
 
-    async def take(db: Raw) -> int:
-        return await campaigns_repo.next_seq(db, cid)
+    async def take(job: Job) -> int:
+        return await _next_seq(job, cid)
 
-    async def take_then_fail(db: Raw) -> int:
-        await campaigns_repo.next_seq(db, cid)
+    async def take_then_fail(job: Job) -> int:
+        await _next_seq(job, cid)
         raise Conflict("no")
 
     jobs = [take, take_then_fail] * 10
@@ -73,11 +80,11 @@ async def test_a_batch_is_answered_before_the_next_batch_runs(app: Any) -> None:
     order: list[str] = []
     first_ran = asyncio.Event()
 
-    async def first(db: Raw) -> None:
+    async def first(job: Job) -> None:
         order.append("first ran")
         first_ran.set()
 
-    async def second(db: Raw) -> None:
+    async def second(job: Job) -> None:
         order.append("second ran")
 
     async def first_client() -> None:

@@ -1,0 +1,134 @@
+"""``campaign_job``: the one skeleton every write to a campaign's record runs as.
+
+    seat → Idempotency-Key replay → prepare (reads before the lock) → Ledger.open (the lock)
+    → act → answer → idempotency record → Ledger.close (one batch) → commit → events
+
+Rolls and their steps, contests, group actions, long tasks, damage, conditions, fairness,
+characters, members and settings are each an ``act`` inside it. An ``act`` gets one
+``CampaignJob``: the connection, the caller's seat and the campaign's ledger; it records
+events through the ledger only, so every event takes its seq from there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from app.campaigns.ledger import Ledger
+from app.campaigns.seats import ROLES, Seat, take_seat
+from app.core import idempotency
+from app.core.database import Db
+from app.core.errors import NotFound
+from app.core.jsontext import dumps
+from app.core.security import Principal
+from app.core.writer import Job, RetryJob, Writer
+from app.rules import DiceSource
+
+P = TypeVar("P")
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignJob:
+    """A write job on one campaign, under its lock."""
+
+    job: Job
+    seat: Seat
+    ledger: Ledger
+
+    @property
+    def db(self) -> Db:
+        return self.job.db
+
+
+Locate = Callable[[Db], Awaitable[str | None]]
+"""Finds the campaign an item belongs to (``None``: no such item)."""
+Prepare = Callable[[Job, Seat], Awaitable[P]]
+Act = Callable[[CampaignJob, P], Awaitable[tuple[int, Any]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Idempotent:
+    """The request's Idempotency-Key (or None) and the digest of what it asked for."""
+
+    key: str | None
+    digest: str
+
+
+async def _nothing(job: Job, seat: Seat) -> None:
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignWrite(Generic[P]):
+    """What one write asks for; ``run`` is the skeleton above."""
+
+    principal: Principal
+    where: str | Locate
+    scope: str
+    act: Act[P]
+    prepare: Prepare[P]
+    roles: tuple[str, ...] = ROLES
+    what: str = "campaign"
+    once: Idempotent | None = None
+    override: DiceSource | None = None
+
+    async def __call__(self, job: Job) -> tuple[int, bytes]:
+        db = job.db
+        campaign_id = self.where if isinstance(self.where, str) else await self.where(db)
+        if campaign_id is None:
+            raise NotFound(f"no such {self.what}")
+        try:
+            seat = await take_seat(db, self.principal, campaign_id, self.scope, self.roles)
+        except NotFound:
+            raise NotFound(f"no such {self.what}") from None
+        key = self.once.key if self.once is not None else None
+        if self.once is not None and key is not None:
+            found = await idempotency.replay(db, seat.user_id, key, self.once.digest)
+            if found is not None:
+                return found
+        prepared = await self.prepare(job, seat)
+        ledger = await Ledger.open(job, campaign_id, self.override)
+        status, answer = await self.act(CampaignJob(job, seat, ledger), prepared)
+        body = dumps(answer)
+        if self.once is not None and key is not None:
+            record = idempotency.record(seat.user_id, key, self.once.digest, (status, body))
+            ledger.add(idempotency.RECORDS, record)
+        try:
+            await ledger.close()
+        except Exception as exc:
+            if db.is_unique_violation(exc, idempotency.RECORDS.name):
+                raise RetryJob("a concurrent request with this key committed first") from exc
+            raise
+        return status, body
+
+
+async def campaign_job(
+    writer: Writer,
+    principal: Principal,
+    where: str | Locate,
+    act: Act[P],
+    *,
+    scope: str,
+    roles: tuple[str, ...] = ROLES,
+    what: str = "campaign",
+    prepare: Prepare[P] | None = None,
+    once: Idempotent | None = None,
+    override: DiceSource | None = None,
+) -> tuple[int, bytes]:
+    """Run ``act`` on the campaign ``where`` names (an id, or a lookup of an item's
+    campaign) as one write job; answer (status, body). A non-member learns nothing, not
+    even that ``what`` exists (404). A keyed retry replays the first answer; an act that
+    raises changes nothing."""
+    write: CampaignWrite[P] = CampaignWrite(
+        principal,
+        where,
+        scope,
+        act,
+        prepare if prepare is not None else _nothing,  # type: ignore[arg-type]
+        roles,
+        what,
+        once,
+        override,
+    )
+    return await writer.run(write)

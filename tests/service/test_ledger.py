@@ -1,0 +1,164 @@
+"""The campaign ledger as a unit of work: the rows a job adds are written with the
+counters when it closes, in one batch (on PostgreSQL one statement); a guard that no
+longer holds runs the job again; nothing is sent before ``close``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from httpx import AsyncClient
+
+from app.campaigns.ledger import Ledger
+from app.core.database import Db, Row, Statement
+from app.core.writer import Job, RetryJob
+from tests.service.table import campaign, db_run, register
+
+_SEQS = "SELECT seq, type FROM events WHERE campaign_id = ? AND type LIKE 'test.%' ORDER BY seq"
+
+
+async def _new_campaign(client: AsyncClient) -> str:
+    st = await register(client, "ledgerer")
+    cid: str = (await campaign(client, st, "3d6"))["id"]
+    return cid
+
+
+class Counting:
+    """A ``Db`` that counts what it sends, to see what reaches the database when."""
+
+    def __init__(self, inner: Db) -> None:
+        self.inner = inner
+        self.dialect = inner.dialect
+        self.lock_rows = inner.lock_rows
+        self.sent: list[str] = []
+
+    async def fetchone(self, sql: str, *params: Any) -> Row | None:
+        self.sent.append(sql)
+        return await self.inner.fetchone(sql, *params)
+
+    async def fetchall(self, sql: str, *params: Any) -> list[Row]:
+        self.sent.append(sql)
+        return await self.inner.fetchall(sql, *params)
+
+    async def execute(self, sql: str, *params: Any) -> None:
+        self.sent.append(sql)
+        await self.inner.execute(sql, *params)
+
+    async def send_together(self, main: Statement, others: Sequence[Statement]) -> Row | None:
+        self.sent.append("together: " + " ; ".join([main[0], *(s for s, _ in others)]))
+        return await self.inner.send_together(main, others)
+
+    def savepoint(self, name: str) -> Any:
+        return self.inner.savepoint(name)
+
+    def is_unique_violation(self, exc: BaseException, table: str | None = None) -> bool:
+        return self.inner.is_unique_violation(exc, table)
+
+
+async def test_events_a_job_records_are_written_when_its_ledger_closes(
+    client: AsyncClient, app: Any
+) -> None:
+    cid = await _new_campaign(client)
+
+    async def job(job: Job) -> list[str]:
+        counted = Counting(job.db)
+        unit = Job(counted)
+        ledger = await Ledger.open(unit, cid)
+        ledger.record("test.one", {"n": 1})
+        ledger.record("test.two", {"n": 2})
+        before_close = list(counted.sent)
+        await ledger.close()
+        job.events.extend(unit.events)
+        return before_close
+
+    sent_before_close = await app.state.writer.run(job)
+    assert len(sent_before_close) == 1 and sent_before_close[0].startswith("SELECT")
+    assert await db_run(app, _SEQS, cid) == [(1, "test.one"), (2, "test.two")]
+    rows = await db_run(app, "SELECT last_seq FROM campaigns WHERE id = ?", cid)
+    assert rows == [(2,)]
+
+
+async def test_the_ledger_sends_its_batch_as_one_call(client: AsyncClient, app: Any) -> None:
+    cid = await _new_campaign(client)
+    counted: list[Counting] = []
+
+    async def job(job: Job) -> None:
+        db = Counting(job.db)
+        counted.append(db)
+        ledger = await Ledger.open(Job(db), cid)
+        ledger.record("test.one", {"n": 1})
+        ledger.record("test.two", {"n": 2})
+        await ledger.close()
+
+    await app.state.writer.run(job)
+    [db] = counted
+    lock, batch = db.sent
+    assert "FROM campaigns" in lock
+    assert batch.startswith("together: UPDATE campaigns") and "INSERT INTO events" in batch
+    if app.state.settings.is_sqlite:
+        return
+    assert "FOR UPDATE" in lock  # and on PostgreSQL the batch is one statement
+
+
+async def test_a_guard_that_no_longer_holds_runs_the_job_again(
+    client: AsyncClient, app: Any
+) -> None:
+    cid = await _new_campaign(client)
+    attempts: list[int] = []
+
+    async def job(job: Job) -> int:
+        attempts.append(1)
+        ledger = await Ledger.open(job, cid)
+        ledger.record("test.guarded", {"attempt": len(attempts)})
+        # The first attempt acts on a read that went stale: its guard fails.
+        stale = len(attempts) == 1
+        ledger.guard(("1 = ?", (0 if stale else 1,)))
+        await ledger.close()
+        return len(attempts)
+
+    assert await app.state.writer.run(job) == 2
+    rows = await db_run(app, "SELECT data FROM events WHERE campaign_id = ? AND seq = 1", cid)
+    assert rows[0][0] == {"attempt": 2}  # only the second attempt's event was written
+
+
+async def test_a_job_that_keeps_losing_its_race_gives_up(client: AsyncClient, app: Any) -> None:
+    cid = await _new_campaign(client)
+
+    async def job(job: Job) -> None:
+        ledger = await Ledger.open(job, cid)
+        ledger.record("test.never", {})
+        ledger.guard(("1 = 0", ()))
+        await ledger.close()
+
+    with pytest.raises(RetryJob):
+        await app.state.writer.run(job)
+    assert await db_run(app, _SEQS, cid) == []
+
+
+async def test_a_failed_job_publishes_none_of_its_events(client: AsyncClient, app: Any) -> None:
+    cid = await _new_campaign(client)
+    published: list[Any] = []
+    writer = app.state.writer
+    original = writer._publish
+    writer._publish = lambda events: (published.extend(events), original(events))
+
+    async def fails(job: Job) -> None:
+        ledger = await Ledger.open(job, cid)
+        ledger.record("test.lost", {})
+        await ledger.close()
+        raise RuntimeError("after the close, before the commit")
+
+    async def succeeds(job: Job) -> None:
+        ledger = await Ledger.open(job, cid)
+        ledger.record("test.kept", {})
+        await ledger.close()
+
+    try:
+        with pytest.raises(RuntimeError):
+            await writer.run(fails)
+        await writer.run(succeeds)
+    finally:
+        writer._publish = original
+    assert [e.type for e in published] == ["test.kept"]
+    assert await db_run(app, _SEQS, cid) == [(1, "test.kept")]
