@@ -4,11 +4,14 @@ Run from the repo root (needs ``wrk``; falls back to an asyncio load generator):
 
     .venv/bin/python bench/http_bench.py                 # SQLite, 6,000 requests per target
     .venv/bin/python bench/http_bench.py --requests 2000 --postgres postgresql+asyncpg://...
+    .venv/bin/python bench/http_bench.py --postgres postgresql+asyncpg://... --campaigns 16
     .venv/bin/python bench/http_bench.py --strict        # exit 1 when a target is missed
 
 Both servers are started with the same ``uvicorn --factory`` flags (one worker, no access
-log) on 127.0.0.1 and receive byte-identical requests. The last lines are machine readable:
-``RATIO``, ``P50_MS``, ``P99_MS`` and ``TARGETS ...``.
+log) on 127.0.0.1 and receive byte-identical requests. With ``--campaigns K`` (K > 1) an
+extra PostgreSQL run spreads the 64 connections over K campaigns (connection i posts to
+campaign i % K). The last lines are machine readable: ``RATIO``, ``P99_RATIO``, ``P50_MS``,
+``P99_MS``, ``CPU_US_PER_ROLL``, ``CPU_US_PER_REQUEST`` and ``TARGETS ...``.
 """
 
 from __future__ import annotations
@@ -40,9 +43,14 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 CONNECTIONS = 64
 WARMUP = 500
-RATIO_TARGET = 0.30
+# Per run tag: (least req/s ratio ours / bare, largest p99 ratio ours / bare). "_pg_k" is the
+# PostgreSQL run spread over --campaigns K (the targets are stated for K = 16). The p99
+# ratios replace the former absolute p99 < 50 ms: in a closed loop of 64 connections the
+# tail is mostly queueing, so an absolute figure measures the machine, the ratio our code.
+RATIO_TARGET = 0.40
+P99_RATIO_TARGET = 2.0
+TARGETS = {"": (RATIO_TARGET, P99_RATIO_TARGET), "_pg": (0.25, 3.0), "_pg_k": (0.30, 3.0)}
 SEEDED_TARGET = 0.90
-P99_TARGET_MS = 50.0
 # On a machine with two or more cores, the servers get core 0 and the load generator the
 # others, so the generator's 64 threads do not preempt the server being measured.
 _MULTI = (os.cpu_count() or 1) >= 2 and shutil.which("taskset") is not None
@@ -62,12 +70,15 @@ local ts = ffi.new("ts_t")
 local function now() ffi.C.clock_gettime(1, ts); return tonumber(ts.s * 1000000 + ts.ns / 1000) end
 local threads = {}
 function setup(thread) table.insert(threads, thread); thread:set("index", #threads - 1) end
+-- args: n, connections, flag file, auth, then a path and a body per campaign; connection
+-- (thread) i posts to campaign i % K
 function init(args)
   local n, conns = tonumber(args[1]), tonumber(args[2])
   quota = math.floor(n / conns) + (index < n % conns and 1 or 0)
   total, flag, sent, ok, bad, codes, first, lat = conns, args[3], 0, 0, 0, "", "", {}
-  req = wrk.format("POST", args[4], {["Content-Type"] = "application/json",
-    ["Authorization"] = args[5]}, args[6])
+  local k = index % ((#args - 4) / 2)
+  req = wrk.format("POST", args[5 + 2 * k], {["Content-Type"] = "application/json",
+    ["Authorization"] = args[4]}, args[6 + 2 * k])
 end
 -- delay() precedes each request sent; request() is also called once by wrk to verify it
 function delay() if sent >= quota then return 3600000 end; sent = sent + 1; return 0 end
@@ -113,14 +124,17 @@ class Load:
     errors: int
     codes: dict[int, int]
     first_error: str
+    cpu_us: float = 0.0  # server CPU time per answer, set by measure()
 
 
 @dataclass
 class Target:
+    """Connection i posts ``bodies[i % K]`` to ``paths[i % K]``, K = len(paths)."""
+
     port: int
-    path: str
     auth: str
-    body: str
+    paths: list[str]
+    bodies: list[str]
 
 
 def free_port() -> int:
@@ -148,12 +162,22 @@ class Servers:
         while time.monotonic() < deadline and proc.poll() is None:
             try:
                 if httpx.get(f"http://127.0.0.1:{port}{ready}", timeout=2).status_code == 200:
+                    # taskset execs the server, so the pid read by cpu_seconds is uvicorn's
+                    comm = Path(f"/proc/{proc.pid}/comm").read_text().strip()
+                    if comm == "taskset":
+                        raise RuntimeError(f"{name}: pid {proc.pid} is still taskset")
                     return port
             except httpx.TransportError:
                 pass
             time.sleep(0.1)
         tail = (self.tmp / f"{name}.log").read_text(errors="replace")[-2000:]
         raise RuntimeError(f"{name} did not become ready on port {port}:\n{tail}")
+
+    def cpu_seconds(self, port: int) -> float:
+        """User + system CPU time of the server on ``port`` (all its threads) so far."""
+        stat = Path(f"/proc/{self.procs[port].pid}/stat").read_text()
+        fields = stat[stat.rindex(")") + 2 :].split()  # fields from the 3rd (state) on
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def stop(self, port: int) -> None:
         proc = self.procs.pop(port)
@@ -175,24 +199,30 @@ def expect(response: httpx.Response, status: int) -> Any:
     return response.json()
 
 
-def set_up_table(port: int) -> Target:
-    """A storyteller, a 3d6 campaign and a character, set up over HTTP like a client."""
+def set_up_table(port: int, campaigns: int = 1) -> Target:
+    """A storyteller and ``campaigns`` 3d6 campaigns with a character each, set up over HTTP
+    like a client."""
+    paths, bodies = [], []
     with httpx.Client(base_url=f"http://127.0.0.1:{port}/api/v1", timeout=30) as c:
         user = {"username": "bench_storyteller", "password": secrets.token_urlsafe(16)}
         expect(c.post("/users", json={**user, "display_name": "Storyteller"}), 201)
         auth = f"Bearer {expect(c.post('/auth/token', json=user), 200)['access_token']}"
         headers = {"Authorization": auth}
-        body = {"name": "bench table", "ruleset": "3d6"}
-        cid = expect(c.post("/campaigns", json=body, headers=headers), 201)["id"]
-        sheet = {"name": "Ficelle", "sheet": {"qualities": {"strong": 3, "clever": 4}}}
-        char = expect(c.post(f"/campaigns/{cid}/characters", json=sheet, headers=headers), 201)
-    roll = {"kind": "test", "character_id": char["id"], "trait": "strong", "difficulty": 2}
-    return Target(port, f"/api/v1/campaigns/{cid}/rolls", auth, json.dumps(roll))
+        for i in range(campaigns):
+            body = {"name": f"bench table {i}" if i else "bench table", "ruleset": "3d6"}
+            cid = expect(c.post("/campaigns", json=body, headers=headers), 201)["id"]
+            sheet = {"name": "Ficelle", "sheet": {"qualities": {"strong": 3, "clever": 4}}}
+            url = f"/campaigns/{cid}/characters"
+            char = expect(c.post(url, json=sheet, headers=headers), 201)
+            roll = {"kind": "test", "character_id": char["id"], "trait": "strong", "difficulty": 2}
+            paths.append(f"/api/v1/campaigns/{cid}/rolls")
+            bodies.append(json.dumps(roll))
+    return Target(port, auth, paths, bodies)
 
 
 def run_wrk(target: Target, n: int, script: Path) -> Load:
     bound, flag = max(60, n // 20), script.with_name(f"done-{secrets.token_hex(4)}")
-    url = f"http://127.0.0.1:{target.port}{target.path}"
+    url = f"http://127.0.0.1:{target.port}{target.paths[0]}"
     cmd = [
         *PIN_LOAD,
         "wrk",
@@ -202,8 +232,8 @@ def run_wrk(target: Target, n: int, script: Path) -> Load:
         "--timeout",
         "10s",
     ]
-    cmd += ["-s", str(script), url, "--", str(n), str(CONNECTIONS), str(flag)]
-    cmd += [target.path, target.auth, target.body]
+    cmd += ["-s", str(script), url, "--", str(n), str(CONNECTIONS), str(flag), target.auth]
+    cmd += [x for pair in zip(target.paths, target.bodies, strict=True) for x in pair]
     started = time.monotonic()
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=bound + 60)
     if time.monotonic() - started >= bound:
@@ -220,15 +250,17 @@ def run_wrk(target: Target, n: int, script: Path) -> Load:
 async def asyncio_load(spec: dict[str, Any]) -> list[Any]:
     """Fallback generator (run in its own process): keep-alive HTTP/1.1 over raw sockets."""
     port, left = spec["port"], spec["n"]
-    body = spec["body"].encode()
-    head = f"POST {spec['path']} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-    head += f"Content-Type: application/json\r\nAuthorization: {spec['auth']}\r\n"
-    raw = f"{head}Content-Length: {len(body)}\r\n\r\n".encode() + body
+    raws = []  # connection i sends raws[i % K]
+    for path, text_body in zip(spec["paths"], spec["bodies"], strict=True):
+        body = text_body.encode()
+        head = f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+        head += f"Content-Type: application/json\r\nAuthorization: {spec['auth']}\r\n"
+        raws.append(f"{head}Content-Length: {len(body)}\r\n\r\n".encode() + body)
     latencies: list[float] = []
     codes: Counter[int] = Counter()
     first = ""
 
-    async def connection() -> None:
+    async def connection(raw: bytes) -> None:
         nonlocal left, first
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
         while left > 0:
@@ -245,7 +277,7 @@ async def asyncio_load(spec: dict[str, Any]) -> list[Any]:
         writer.close()
 
     start = time.perf_counter()
-    await asyncio.gather(*(connection() for _ in range(CONNECTIONS)))
+    await asyncio.gather(*(connection(raws[i % len(raws)]) for i in range(CONNECTIONS)))
     elapsed = time.perf_counter() - start
     lat, ok = sorted(latencies), codes.pop(201, 0)
     p50, p99 = lat[len(lat) // 2] * 1e3, lat[int(len(lat) * 0.99)] * 1e3
@@ -264,6 +296,15 @@ def load(target: Target, n: int, script: Path | None) -> Load:
     return run_wrk(target, n, script) if script else run_asyncio(target, n)
 
 
+def measure(servers: Servers, target: Target, n: int, script: Path | None) -> Load:
+    """``load()``, plus the server's CPU time (user + system) during it per answer."""
+    before = servers.cpu_seconds(target.port)
+    result = load(target, n, script)
+    spent = servers.cpu_seconds(target.port) - before
+    result.cpu_us = spent / max(1, result.ok + result.bad) * 1e6
+    return result
+
+
 async def sql(url: str, statement: str, autocommit: bool = False) -> int:
     engine = create_async_engine(url, isolation_level="AUTOCOMMIT" if autocommit else None)
     try:
@@ -275,17 +316,23 @@ async def sql(url: str, statement: str, autocommit: bool = False) -> int:
 
 
 def bench_backend(
-    db_url: str, tag: str, servers: Servers, bare_port: int, n: int, script: Path | None
+    db_url: str,
+    tag: str,
+    servers: Servers,
+    bare_port: int,
+    n: int,
+    script: Path | None,
+    campaigns: int = 1,
 ) -> tuple[Load, Load, list[str]]:
     env = {**os.environ, "VTT_DATABASE_URL": db_url, "VTT_ENVIRONMENT": "production"}
     env["VTT_SECRET_KEY"] = secrets.token_urlsafe(32)
     migrate = [str(BIN / "fairtable"), "migrate"]
     subprocess.run(migrate, env=env, cwd=ROOT, check=True, capture_output=True)
     port = servers.start(f"fairtable{tag}", ROOT, "app.main:create_app", env, "/readyz")
-    ours = set_up_table(port)
-    bare = Target(bare_port, ours.path, ours.auth, ours.body)  # byte-identical requests
+    ours = set_up_table(port, campaigns)
+    bare = Target(bare_port, ours.auth, ours.paths, ours.bodies)  # byte-identical requests
     warm = [load(ours, WARMUP, script), load(bare, WARMUP, script)]
-    mine, base = load(ours, n, script), load(bare, n, script)
+    mine, base = measure(servers, ours, n, script), measure(servers, bare, n, script)
     servers.stop(port)
     stored = asyncio.run(sql(db_url, "SELECT count(*) FROM rolls"))
     answered = warm[0].ok + mine.ok
@@ -293,10 +340,13 @@ def bench_backend(
     problems += [f"{x.errors} socket errors" for x in [*warm, mine, base] if x.errors]
     if stored != answered:
         problems.append(f"{stored} rolls stored != {answered} 201 answers")
-    print(f"\n{'target':<15}{'requests':>9}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'non-201':>8}")
+    head = f"{'requests':>9}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'non-201':>8}{'cpu us':>8}"
+    print(f"\n{'target':<18}{head}")
     for name, x in ((f"roll_post{tag}", mine), (f"bare{tag}", base)):
         row = f"{x.ok + x.bad:>9}{x.rate:>9.1f}{x.p50_ms:>9.2f}{x.p99_ms:>9.2f}{x.bad:>8}"
-        print(f"{name:<15}{row}")
+        print(f"{name:<18}{row}{x.cpu_us:>8.0f}")
+    if campaigns > 1:
+        print(f"({campaigns} campaigns, connection i posts to campaign i % {campaigns})")
     print(f"rolls stored {stored}, 201 answers {answered} (warm-up {warm[0].ok} + {mine.ok})")
     return mine, base, problems
 
@@ -349,6 +399,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--requests", type=int, default=6000, help="per target, after warm-up")
     parser.add_argument("--postgres", default=os.environ.get("VTT_BENCH_POSTGRES_URL"))
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    parser.add_argument(
+        "--campaigns",
+        type=int,
+        default=1,
+        metavar="K",
+        help="with K > 1 and --postgres, an extra PostgreSQL run over K campaigns",
+    )
     parser.add_argument("--loadgen", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.loadgen:
@@ -356,6 +413,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.requests < CONNECTIONS:
         parser.error(f"--requests must be at least {CONNECTIONS}")
+    if not 1 <= args.campaigns <= CONNECTIONS:
+        parser.error(f"--campaigns must be between 1 and {CONNECTIONS}")
     n = args.requests
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     with tempfile.TemporaryDirectory(prefix="fairtable-bench-") as tmp_dir:
@@ -366,40 +425,57 @@ def main(argv: list[str] | None = None) -> int:
         gen = "wrk, a thread per connection" if script else "asyncio sockets (own process)"
         print(f"generator: {gen}, {CONNECTIONS} connections, {args.requests} requests/target")
         servers = Servers(tmp)
-        pg_db, lines, problems, results = None, list[str](), list[str](), dict[str, Load]()
+        pg_dbs, lines, problems = list[str](), list[str](), list[str]()
+        results: dict[str, tuple[str, Load, Load]] = {}  # tag: (TARGETS key, ours, bare)
         seeded_ratio = 0.0
         try:
             bare_port = servers.start(
                 "bare", ROOT / "bench", "bare_app:create_app", dict(os.environ), "/openapi.json"
             )
-            runs = [(f"sqlite+aiosqlite:///{tmp / 'bench.db'}", "")]
+            # (tag, campaigns, which TARGETS entry); SQLite is always one campaign
+            runs = [("", 1, "")]
             if args.postgres:
-                pg_db = f"fairtable_bench_{secrets.token_hex(4)}"
-                asyncio.run(sql(args.postgres, f"CREATE DATABASE {pg_db}", autocommit=True))
-                pg_url = make_url(args.postgres).set(database=pg_db)
-                runs.append((pg_url.render_as_string(hide_password=False), "_pg"))
-            for url, tag in runs:
-                mine, base, found = bench_backend(url, tag, servers, bare_port, n, script)
-                results[tag], results[f"bare{tag}"] = mine, base
+                runs.append(("_pg", 1, "_pg"))
+                if args.campaigns > 1:
+                    runs.append((f"_pg_k{args.campaigns}", args.campaigns, "_pg_k"))
+            for tag, campaigns, kind in runs:
+                url = f"sqlite+aiosqlite:///{tmp / 'bench.db'}"
+                if tag:  # a fresh PostgreSQL database per run, dropped at the end
+                    pg_dbs.append(f"fairtable_bench_{secrets.token_hex(4)}")
+                    create = f"CREATE DATABASE {pg_dbs[-1]}"
+                    asyncio.run(sql(args.postgres, create, autocommit=True))
+                    pg_url = make_url(args.postgres).set(database=pg_dbs[-1])
+                    url = pg_url.render_as_string(hide_password=False)
+                mine, base, found = bench_backend(
+                    url, tag, servers, bare_port, n, script, campaigns
+                )
+                results[tag] = (kind, mine, base)
                 problems += found
                 lines += [
                     f"RATIO roll_post_vs_bare{tag} {mine.rate / base.rate:.2f}",
+                    f"P99_RATIO roll_post{tag}_vs_bare {mine.p99_ms / base.p99_ms:.2f}",
                     f"P50_MS roll_post{tag} {mine.p50_ms:.2f}",
                     f"P99_MS roll_post{tag} {mine.p99_ms:.2f}",
                     f"P99_MS bare{tag} {base.p99_ms:.2f}",
+                    f"CPU_US_PER_ROLL{tag} {mine.cpu_us:.0f}",
+                    f"CPU_US_PER_REQUEST bare{tag} {base.cpu_us:.0f}",
                 ]
             seeded_ratio, found = bench_dice(tmp, servers, n, script)
             problems += found
             lines.append(f"RATIO seeded_vs_system_roll_post {seeded_ratio:.2f}")
         finally:
             servers.close()
-            if pg_db:
+            for pg_db in pg_dbs:
                 drop = f"DROP DATABASE IF EXISTS {pg_db} WITH (FORCE)"
                 asyncio.run(sql(args.postgres, drop, autocommit=True))
     print("\n" + "\n".join(lines))
-    mine, base = results[""], results["bare"]
-    missed = [f"roll_post_vs_bare<{RATIO_TARGET}"] if mine.rate / base.rate < RATIO_TARGET else []
-    missed += [f"p99_roll_post>={P99_TARGET_MS:g}ms"] if mine.p99_ms >= P99_TARGET_MS else []
+    missed = []
+    for tag, (kind, mine, base) in results.items():
+        least, most = TARGETS[kind]
+        if mine.rate / base.rate < least:
+            missed.append(f"roll_post_vs_bare{tag}<{least}")
+        if mine.p99_ms / base.p99_ms > most:
+            missed.append(f"p99_ratio_roll_post{tag}_vs_bare>{most:g}")
     if seeded_ratio < SEEDED_TARGET:
         missed.append(f"seeded_vs_system_roll_post<{SEEDED_TARGET}")
     print("TARGETS met" if not missed else f"TARGETS missed: {', '.join(missed)}")
