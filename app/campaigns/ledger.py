@@ -2,11 +2,11 @@
 from the committed seed, the last link of the roll hash chain, and the rows the job adds.
 
 The counters are read once under the campaign row's lock and written back once. The rows
-the job adds (rolls, events, an idempotency record…) are collected and written with that
-write-back when the ledger closes, in one batch (``Db.send_together``: on PostgreSQL one
-statement, so one round trip while the row is locked). Nothing is sent behind anyone's
-back: a row added to the ledger is not in the database until ``close``, so a job never
-reads back a row it added.
+and updates the job makes (rolls, events, an idempotency record, a sheet…) are collected
+and written with that write-back when the ledger closes, in one batch, all or nothing
+(``Db.send_together``: on PostgreSQL one statement, so one round trip while the row is
+locked). Nothing is sent behind anyone's back: a row added to the ledger is not in the
+database until ``close``, so a job never reads back a row it added.
 
 A job that read something before taking the lock (a character's sheet, a roll's state)
 adds a ``guard``: the write-back then happens only if that row is unchanged, and a job
@@ -82,7 +82,8 @@ class Ledger:
 
     @classmethod
     async def open(cls, job: Job, campaign_id: str, override: DiceSource | None = None) -> Ledger:
-        """Lock the campaign row (FOR UPDATE on PostgreSQL; SQLite's write lock is held)."""
+        """Lock the campaign row until the commit (FOR UPDATE on PostgreSQL; SQLite's write
+        lock is held anyway) and read its counters."""
         row = await job.db.fetchone(_OPEN + job.db.lock_rows, campaign_id)
         if row is None:
             raise NotFound("no such campaign")
@@ -135,7 +136,7 @@ class Ledger:
 
     def guard(self, condition: Statement) -> None:
         """Close only if ``condition`` (an SQL boolean and its parameters) still holds
-        under the lock."""
+        when the batch is written."""
         self._guards.append(condition)
 
     def record(
@@ -177,5 +178,5 @@ class Ledger:
         guard_params = [value for _, params in self._guards for value in params]
         counters = (self.last_seq, self.next_nonce, self.last_hash, self.campaign_id)
         main = (_CLOSE + guards + " RETURNING id", (*counters, *guard_params))
-        if await self.job.db.send_together(main, others) is None:
+        if not await self.job.db.send_together(main, others):
             raise RetryJob("a row read before the campaign's lock changed meanwhile")

@@ -120,7 +120,7 @@ def parse_if_match(header: str | None) -> int:
 
 
 async def _in_job(job: Job, character_id: str) -> CharacterRow:
-    """The character as read before the campaign's lock (guard it before acting on it)."""
+    """The character as read before the campaign's lock (its write is guarded)."""
     character = await repo.read(job.db, character_id)
     if character is None:  # deleted between the seat check and now
         raise NotFound("no such character")

@@ -52,12 +52,13 @@ class Db(Protocol):
 
     async def execute(self, sql: str, *params: Any) -> None: ...
 
-    async def send_together(self, main: Statement, others: Sequence[Statement]) -> Row | None:
-        """Run data-modifying statements as one batch; answer the first row ``main``
-        returns (``None``: it matched no row, and ``others`` may not have run). PostgreSQL
-        sends them as one statement, ``others`` in its WITH clause: one round trip.
-        SQLite runs ``main`` first, then the others. The statements must not depend on
-        each other's effects (the parts of one statement see one snapshot)."""
+    async def send_together(self, main: Statement, others: Sequence[Statement]) -> bool:
+        """Run data-modifying statements as one batch, all or nothing: when ``main``
+        matches no row, nothing of the batch is written and the answer is False.
+        PostgreSQL sends them as one statement (one round trip, atomic also outside a
+        transaction); SQLite runs ``main`` first and the others only if it matched. The
+        statements must not depend on each other's effects (one statement sees one
+        snapshot), and none may touch a row another one touches."""
         ...
 
     def savepoint(self, name: str) -> contextlib.AbstractAsyncContextManager[None]:
@@ -113,12 +114,12 @@ class SqliteDb:
     async def execute(self, sql: str, *params: Any) -> None:
         self._conn.execute(sql, params)
 
-    async def send_together(self, main: Statement, others: Sequence[Statement]) -> Row | None:
-        row: Row | None = self._conn.execute(main[0], main[1]).fetchone()
-        if row is not None:
-            for sql, params in others:
-                self._conn.execute(sql, params)
-        return row
+    async def send_together(self, main: Statement, others: Sequence[Statement]) -> bool:
+        if self._conn.execute(main[0], main[1]).fetchone() is None:
+            return False
+        for sql, params in others:
+            self._conn.execute(sql, params)
+        return True
 
     @contextlib.asynccontextmanager
     async def savepoint(self, name: str) -> AsyncIterator[None]:
@@ -288,13 +289,17 @@ def _numbered(sql: str) -> str:
     return _PLACEHOLDER.sub(lambda _: f"${next(counter)}", sql)
 
 
+REFUSED = "fairtable: batch refused"
+
+
 @lru_cache(maxsize=256)
 def _together(main: str, others: tuple[str, ...]) -> str:
-    """Several statements as one: the others in a WITH clause of the main one."""
-    if not others:
-        return _numbered(main)
-    clauses = ", ".join(f"s{i} AS ({sql})" for i, sql in enumerate(others))
-    return _numbered(f"WITH {clauses} {main}")
+    """Several statements as one, all or nothing: every one in a WITH clause, then a check
+    that ``main`` matched a row, which otherwise fails the whole statement (a text that is
+    no integer), so that nothing of it is written."""
+    clauses = ", ".join(f"s{i} AS ({sql})" for i, sql in enumerate((main, *others)))
+    check = f"CASE WHEN EXISTS (SELECT 1 FROM s0) THEN '1' ELSE '{REFUSED}' END"  # noqa: S608
+    return _numbered(f"WITH {clauses} SELECT ({check})::int")
 
 
 class PgDb:
@@ -317,11 +322,16 @@ class PgDb:
     async def execute(self, sql: str, *params: Any) -> None:
         await self._conn.execute(_numbered(sql), *params)
 
-    async def send_together(self, main: Statement, others: Sequence[Statement]) -> Row | None:
+    async def send_together(self, main: Statement, others: Sequence[Statement]) -> bool:
         sql = _together(main[0], tuple(s for s, _ in others))
-        params = [value for _, values in others for value in values]
-        record = await self._conn.fetchrow(sql, *params, *main[1])
-        return None if record is None else tuple(record)
+        params = [*main[1], *(value for _, values in others for value in values)]
+        try:
+            await self._conn.execute(sql, *params)
+        except asyncpg.InvalidTextRepresentationError as exc:
+            if REFUSED in str(exc):
+                return False
+            raise
+        return True
 
     @contextlib.asynccontextmanager
     async def savepoint(self, name: str) -> AsyncIterator[None]:

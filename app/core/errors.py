@@ -14,7 +14,6 @@ from asyncpg import PostgresError
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.rules import RulesError
@@ -163,11 +162,8 @@ async def _http_error(_: Request, exc: Exception) -> JSONResponse:
 async def _database_error(_: Request, exc: Exception) -> JSONResponse:
     """A value the database refuses to store (SQLSTATE class 22, "data exception": a NUL
     character in text on PostgreSQL, a number out of range) is bad input, not a fault; the
-    session dependency has already rolled the request back."""
-    # Through SQLAlchemy the driver's error is ``exc.orig``; the driver-level statements
-    # of app/core/rawsql.py raise asyncpg's own errors, which carry ``sqlstate`` themselves.
-    driver_error = exc.orig if isinstance(exc, DBAPIError) else exc
-    sqlstate = str(getattr(driver_error, "sqlstate", None) or "")
+    writer has already rolled its job back."""
+    sqlstate = str(getattr(exc, "sqlstate", None) or "")
     if sqlstate.startswith("22"):
         return problem(422, "Validation failed", "a value in the request cannot be stored")
     raise exc  # a real fault: on to the 500 handler, which logs it
@@ -183,6 +179,5 @@ def install_handlers(app: FastAPI) -> None:
     app.add_exception_handler(RulesError, _rules_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
-    app.add_exception_handler(DBAPIError, _database_error)
     app.add_exception_handler(PostgresError, _database_error)
     app.add_exception_handler(Exception, _unexpected)

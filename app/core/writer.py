@@ -5,7 +5,8 @@ awaits nothing else, so a batch never waits on a client; the events it records g
 ``job.events`` and are published after its commit, never before. Its answer is handed back
 only after that commit: an answered write is a committed one. A job that raises (bad input,
 a conflict) changes nothing. A job that raises ``RetryJob`` (it lost a race it can recover
-from, such as two requests with one Idempotency-Key) is rolled back and run again.
+from, such as two requests with one Idempotency-Key) is rolled back and run again; after
+five lost races the client gets a 409 and may try again.
 
 On SQLite, jobs queue and what has gathered runs back to back in one IMMEDIATE transaction
 with one commit (grouped commit), each job inside a savepoint of its own. On PostgreSQL each
@@ -21,6 +22,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeVar
 
 from app.core.database import Database, Db, PostgresDatabase, SqliteDatabase
+from app.core.errors import Conflict
 
 log = logging.getLogger("fairtable.writer")
 
@@ -65,9 +67,9 @@ class PoolWriter:
                 async with self._database.transaction() as db:
                     unit = Job(db)
                     value = await job(unit)
-            except RetryJob:
+            except RetryJob as exc:
                 if attempt == RETRIES - 1:
-                    raise
+                    raise _too_busy() from exc
                 continue
             if unit.events:
                 self._publish(unit.events)
@@ -147,14 +149,19 @@ async def _run_in_savepoint(db: Db, job: JobFn[Any]) -> tuple[bool, Any, list[An
         try:
             async with db.savepoint("job"):
                 value = await job(unit)
-        except RetryJob as exc:
+        except RetryJob:
             if attempt == RETRIES - 1:
-                return False, exc, []
+                return False, _too_busy(), []
             continue
         except Exception as exc:
             return False, exc, []
         return True, value, unit.events
     raise AssertionError("unreachable")
+
+
+def _too_busy() -> Conflict:
+    """A job that lost its race every time: the client may try again (nothing happened)."""
+    return Conflict("what this request read kept changing while it was written; try again")
 
 
 def create_writer(database: Database, publish: Publish) -> Writer:

@@ -240,7 +240,8 @@ async def _write(
         await repo.insert(db, EVENTS, {**event.model_dump(), "campaign_id": campaign.id})
     for table, flows in _flows(doc):
         for flow in flows:
-            await table_repo.insert(db, table, flow.model_dump())
+            sql, params = table_repo.insert(table, flow.model_dump())
+            await db.execute(sql, *params)
     return {
         "id": campaign.id,
         "name": campaign.name,

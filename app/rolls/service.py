@@ -62,7 +62,7 @@ def to_answer(
 
 @dataclass(frozen=True, slots=True)
 class RollFor:
-    """The characters a roll names, read (and checked) before the campaign's lock."""
+    """The characters a roll names, read and checked before any die rolls."""
 
     character: CharacterRow | None
     helper: CharacterRow | None
@@ -149,11 +149,11 @@ async def create(
 async def add_roll(
     ledger: Ledger, seat: Seat, body: RollBody, named: RollFor, link: dict[str, str] | None = None
 ) -> RollRow:
-    """Roll what ``body`` asks for, under the campaign's lock, and store it with its event.
+    """Roll what ``body`` asks for from the ledger, and store it with its event.
 
     The building block of every flow that rolls for a character (contests, group actions,
-    long tasks). ``named`` are the characters as read before the lock: guarded, so the
-    roll is made again if one changed meanwhile. ``link`` goes into the roll's state (never
+    long tasks). ``named`` are the characters as read in the job: guarded, so the roll is
+    made again if one changed meanwhile. ``link`` goes into the roll's state (never
     shown), e.g. the contest whose round waits on it. Answers the stored values
     (``to_answer`` turns them into what a viewer may see)."""
     character = named.character

@@ -102,7 +102,7 @@ async def create(
             "updated_at": now,
         }
         _store(row, contest, [])
-        await repo.insert(db, "contests", row)
+        ledger.write(repo.insert("contests", row))
         result = answer(row)
         flow.record(ledger, seat, "contest.updated", result)
         return 201, result
@@ -172,7 +172,7 @@ async def play_round(
         else:
             row["data"] = {**row["data"], "pending": {"number": number, **ids}}
             row["updated_at"] = utcnow()
-        await repo.update(db, "contests", row)
+        ledger.write(repo.update("contests", row))
         result = answer(row)
         flow.record(ledger, seat, "contest.updated", result)
         answers = [flow.roll_answer(r, seat) for r in rolls]
@@ -227,7 +227,7 @@ async def settle(ledger: Ledger, seat: Seat, roll: RollRow) -> None:
     roll_a, roll_b = (roll, other) if roll["id"] == pending["roll_a"] else (other, roll)
     ids = {"roll_a": pending["roll_a"], "roll_b": pending["roll_b"]}
     _count_round(row, _engine(row), pending["number"], roll_a, roll_b, ids)
-    await repo.update(db, "contests", row)
+    ledger.write(repo.update("contests", row))
     flow.record(ledger, seat, "contest.updated", answer(row))
 
 
@@ -259,7 +259,7 @@ async def resolve(
             raise Conflict(f"there is no tie to resolve: the contest is {contest.status}")
         contest = resolve_tie(contest, body.decision)
         _store(row, contest, row["data"]["rounds"])
-        await repo.update(db, "contests", row)
+        ledger.write(repo.update("contests", row))
         result = answer(row)
         flow.record(ledger, seat, "contest.updated", result)
         return 200, result

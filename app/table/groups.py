@@ -89,7 +89,7 @@ async def create(
             "created_at": now,
             "updated_at": now,
         }
-        await repo.insert(db, "group_rolls", row)
+        ledger.write(repo.insert("group_rolls", row))
         flow.record(ledger, seat, "group.rolled", answer(row, None))
         return 201, answer(row, [flow.roll_answer(r, seat) for r in rolls])
 

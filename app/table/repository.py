@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from app.core.database import Db
+from app.core.database import Db, Statement
 
 Table = Literal["contests", "group_rolls", "tasks"]
 _TABLES: tuple[Table, ...] = ("contests", "group_rolls", "tasks")
@@ -51,19 +51,16 @@ async def get(db: Db, table: Table, item_id: str) -> dict[str, Any] | None:
     return None if row is None else _row(db, row)
 
 
-async def insert(db: Db, table: Table, v: dict[str, Any]) -> None:
-    await db.execute(
-        _SQL[table]["insert"],
-        *(v["id"], v["campaign_id"], v["status"], (v["data"]), v["created_by"]),
-        *((v["created_at"]), (v["updated_at"])),
-    )
+def insert(table: Table, v: dict[str, Any]) -> Statement:
+    """A new item, for its job's ledger."""
+    params = (v["id"], v["campaign_id"], v["status"], v["data"], v["created_by"],
+              v["created_at"], v["updated_at"])  # fmt: skip
+    return _SQL[table]["insert"], params
 
 
-async def update(db: Db, table: Table, v: dict[str, Any]) -> None:
-    await db.execute(
-        _SQL[table]["update"],
-        *(v["status"], (v["data"]), (v["updated_at"]), v["id"]),
-    )
+def update(table: Table, v: dict[str, Any]) -> Statement:
+    """An item's new state, for its job's ledger."""
+    return _SQL[table]["update"], (v["status"], v["data"], v["updated_at"], v["id"])
 
 
 async def page(

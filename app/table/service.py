@@ -4,7 +4,8 @@ step runs as, the checks of the characters a request names, and the reads.
 Every step is a ``campaign_job`` act (app/campaigns/jobs.py): the caller's seat, the
 Idempotency-Key, then the campaign row locked by the ledger, the item read again under
 that lock, its rolls made with ``app.rolls.service.add_roll`` (ordinary rolls of the log:
-event, hash chain, proof) and its own event recorded by the same ledger.
+event, hash chain, proof), and its new state and its own event written by the same
+ledger, in one batch.
 """
 
 from __future__ import annotations

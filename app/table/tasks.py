@@ -129,7 +129,7 @@ async def create(
             "created_at": now,
             "updated_at": now,
         }
-        await repo.insert(db, "tasks", row)
+        ledger.write(repo.insert("tasks", row))
         result = answer(row)
         flow.record(ledger, seat, "task.updated", result)
         return 201, result
@@ -192,7 +192,7 @@ async def roll(
             "rolls": [*data["rolls"], entry],
         }
         row["updated_at"] = utcnow()
-        await repo.update(db, "tasks", row)
+        ledger.write(repo.update("tasks", row))
         result = answer(row)
         flow.record(ledger, seat, "task.updated", result)
         return 201, {"roll": flow.roll_answer(values, seat), "task": result}

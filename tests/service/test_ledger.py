@@ -12,7 +12,8 @@ from httpx import AsyncClient
 
 from app.campaigns.ledger import Ledger
 from app.core.database import Db, Row, Statement
-from app.core.writer import Job, RetryJob
+from app.core.errors import Conflict
+from app.core.writer import Job
 from tests.service.table import campaign, db_run, register
 
 _SEQS = "SELECT seq, type FROM events WHERE campaign_id = ? AND type LIKE 'test.%' ORDER BY seq"
@@ -131,7 +132,7 @@ async def test_a_job_that_keeps_losing_its_race_gives_up(client: AsyncClient, ap
         ledger.guard(("1 = 0", ()))
         await ledger.close()
 
-    with pytest.raises(RetryJob):
+    with pytest.raises(Conflict, match="try again"):
         await app.state.writer.run(job)
     assert await db_run(app, _SEQS, cid) == []
 
