@@ -177,6 +177,6 @@ class Ledger:
         guards = "".join(f" AND ({condition})" for condition, _ in self._guards)
         guard_params = [value for _, params in self._guards for value in params]
         counters = (self.last_seq, self.next_nonce, self.last_hash, self.campaign_id)
-        main = (_CLOSE + guards + " RETURNING id", (*counters, *guard_params))
+        main = (_CLOSE + guards, (*counters, *guard_params))
         if not await self.job.db.send_together(main, others):
             raise RetryJob("a row read before the campaign's lock changed meanwhile")

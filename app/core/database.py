@@ -53,8 +53,8 @@ class Db(Protocol):
     async def execute(self, sql: str, *params: Any) -> None: ...
 
     async def send_together(self, main: Statement, others: Sequence[Statement]) -> bool:
-        """Run data-modifying statements as one batch, all or nothing: when ``main``
-        matches no row, nothing of the batch is written and the answer is False.
+        """Run data-modifying statements as one batch, all or nothing: when ``main`` (an
+        UPDATE) matches no row, nothing of the batch is written and the answer is False.
         PostgreSQL sends them as one statement (one round trip, atomic also outside a
         transaction); SQLite runs ``main`` first and the others only if it matched. The
         statements must not depend on each other's effects (one statement sees one
@@ -115,7 +115,7 @@ class SqliteDb:
         self._conn.execute(sql, params)
 
     async def send_together(self, main: Statement, others: Sequence[Statement]) -> bool:
-        if self._conn.execute(main[0], main[1]).fetchone() is None:
+        if self._conn.execute(main[0], main[1]).rowcount == 0:
             return False
         for sql, params in others:
             self._conn.execute(sql, params)
@@ -297,7 +297,8 @@ def _together(main: str, others: tuple[str, ...]) -> str:
     """Several statements as one, all or nothing: every one in a WITH clause, then a check
     that ``main`` matched a row, which otherwise fails the whole statement (a text that is
     no integer), so that nothing of it is written."""
-    clauses = ", ".join(f"s{i} AS ({sql})" for i, sql in enumerate((main, *others)))
+    parts = (f"{main} RETURNING 1", *others)
+    clauses = ", ".join(f"s{i} AS ({sql})" for i, sql in enumerate(parts))
     check = f"CASE WHEN EXISTS (SELECT 1 FROM s0) THEN '1' ELSE '{REFUSED}' END"  # noqa: S608
     return _numbered(f"WITH {clauses} SELECT ({check})::int")
 

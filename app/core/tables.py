@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any, cast
 
 from sqlalchemy import Table
@@ -20,7 +21,7 @@ def _quote(name: str) -> str:
 class TableSql:
     """The statements every table shares, and its rows as dicts keyed by column name."""
 
-    __slots__ = ("_defaults", "columns", "insert", "name", "select")
+    __slots__ = ("_defaults", "_get", "columns", "insert", "name", "select")
 
     def __init__(self, model: type[Base], columns: Iterable[str] | None = None) -> None:
         table = cast(Table, model.__table__)
@@ -31,6 +32,7 @@ class TableSql:
         listed = ", ".join(_quote(c) for c in self.columns)
         self.select = f"SELECT {listed} FROM {self.name}"  # noqa: S608 - names from the model
         self.insert = self.insert_rows(1)
+        self._get = itemgetter(*self.columns)
         self._defaults: dict[str, Any] = {}
         for column in table.columns:
             default = column.default
@@ -44,7 +46,8 @@ class TableSql:
     def values(self, row: Mapping[str, Any]) -> tuple[Any, ...]:
         """The row's values in column order; a column it lacks takes the model's default."""
         try:
-            return tuple(row[c] for c in self.columns)
+            found = self._get(row)
+            return found if len(self.columns) > 1 else (found,)
         except KeyError:
             return tuple(row[c] if c in row else self._default(c) for c in self.columns)
 

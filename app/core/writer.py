@@ -143,18 +143,22 @@ class BatchWriter:
 
 
 async def _run_in_savepoint(db: Db, job: JobFn[Any]) -> tuple[bool, Any, list[Any]]:
-    """Run one job of a batch; a job that fails is rolled back alone."""
+    """Run one job of a batch; a job that fails is rolled back alone. The savepoint's
+    statements are sent directly: this runs for every write on SQLite."""
     for attempt in range(RETRIES):
         unit = Job(db)
+        await db.execute("SAVEPOINT job")
         try:
-            async with db.savepoint("job"):
-                value = await job(unit)
-        except RetryJob:
+            value = await job(unit)
+        except Exception as exc:
+            await db.execute("ROLLBACK TO SAVEPOINT job")
+            await db.execute("RELEASE SAVEPOINT job")
+            if not isinstance(exc, RetryJob):
+                return False, exc, []
             if attempt == RETRIES - 1:
                 return False, _too_busy(), []
             continue
-        except Exception as exc:
-            return False, exc, []
+        await db.execute("RELEASE SAVEPOINT job")
         return True, value, unit.events
     raise AssertionError("unreachable")
 
