@@ -61,7 +61,7 @@ async def _nothing(job: Job, seat: Seat) -> None:
 
 @dataclass(frozen=True, slots=True)
 class CampaignWrite(Generic[P]):
-    """What one write asks for; ``run`` is the skeleton above."""
+    """What one write asks for; calling it (the writer does) runs the skeleton above."""
 
     principal: Principal
     where: str | Locate
