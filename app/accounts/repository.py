@@ -61,10 +61,6 @@ async def user_by_username(db: Db, username: str) -> UserRow | None:
     return None if row is None else UserRow(*row)
 
 
-async def insert(db: Db, table: TableSql, row: dict[str, Any]) -> None:
-    await db.execute(table.insert, *table.values(row))
-
-
 async def token_owner(db: Db, token_hash: str, now: datetime) -> tuple[Any, ...] | None:
     """(user id, username, display name, expires_at) of a live login token."""
     return await db.fetchone(_LOGIN_OWNER, token_hash, now)

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 from app.accounts import repository as repo
 from app.accounts.repository import KeyRow, UserRow
+from app.core import tables
 from app.core.database import Database, Db
 from app.core.db import utcnow
 from app.core.errors import Conflict, NotFound, TooManyRequests, Unauthorized
@@ -35,7 +36,7 @@ async def register(
         if await repo.user_by_username(job.db, name) is not None:
             raise Conflict(f"the username '{name}' is taken")
         try:
-            await repo.insert(job.db, repo.USERS, {**user._asdict(), "created_at": utcnow()})
+            await tables.insert(job.db, repo.USERS, {**user._asdict(), "created_at": utcnow()})
         except Exception as exc:  # a concurrent registration won the race
             if job.db.is_unique_violation(exc, "users"):
                 raise Conflict(f"the username '{name}' is taken") from exc
@@ -78,7 +79,7 @@ async def login(
         if throttle is not None and throttle[0]:
             await repo.reset_throttle(job.db, name)
         await repo.delete_expired_tokens(job.db, user.id, now)
-        await repo.insert(job.db, repo.TOKENS, token)
+        await tables.insert(job.db, repo.TOKENS, token)
 
     await writer.run(job)
     return secret, expires_at
@@ -137,7 +138,7 @@ async def create_api_key(
 
     async def job(job: Job) -> None:
         row = {**key._asdict(), "user_id": user_id, "key_hash": hash_secret(secret)}
-        await repo.insert(job.db, repo.API_KEYS, row)
+        await tables.insert(job.db, repo.API_KEYS, row)
 
     await writer.run(job)
     return secret, key

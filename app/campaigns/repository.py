@@ -89,9 +89,5 @@ def leave(campaign_id: str, user_id: str) -> Statement:
     return _LEAVE, (campaign_id, user_id)
 
 
-async def insert(db: Db, table: TableSql, row: dict[str, Any]) -> None:
-    await db.execute(table.insert, *table.values(row))
-
-
 async def delete_campaign(db: Db, campaign_id: str) -> None:
     await db.execute(_DELETE, campaign_id)

@@ -15,6 +15,7 @@ from app.campaigns.jobs import CampaignJob, campaign_job
 from app.campaigns.ledger import Ledger
 from app.campaigns.schemas import SETTINGS_MODELS, CampaignRead
 from app.campaigns.seats import STORYTELLER, CampaignInfo, Seat
+from app.core import tables
 from app.core.database import Db
 from app.core.db import utcnow
 from app.core.errors import Conflict, Forbidden, InvalidFields, NotFound
@@ -62,10 +63,10 @@ async def create(
         # The client seed starts as the campaign's id; any member may set their own.
         row = {"id": campaign_id, "name": name, "ruleset": ruleset, "settings": settings,
                "client_seed": campaign_id, "created_at": now}  # fmt: skip
-        await repo.insert(job.db, repo.CAMPAIGNS, row)
+        await tables.insert(job.db, repo.CAMPAIGNS, row)
         await seeds_repo.create_seed(job.db, campaign_id, 1, campaign_id, 0)
         member = {"campaign_id": campaign_id, "user_id": user_id, "role": "storyteller"}
-        await repo.insert(job.db, repo.MEMBERSHIPS, {**member, "joined_at": now})
+        await tables.insert(job.db, repo.MEMBERSHIPS, {**member, "joined_at": now})
         return CampaignInfo(campaign_id, name, ruleset, settings, now)
 
     return await writer.run(job)
@@ -120,7 +121,7 @@ async def create_invite(
     }
 
     async def job(job: Job) -> None:
-        await repo.insert(job.db, repo.INVITES, row)
+        await tables.insert(job.db, repo.INVITES, row)
 
     await writer.run(job)
     return code, expires_at

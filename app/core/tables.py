@@ -11,6 +11,7 @@ from typing import Any, cast
 
 from sqlalchemy import Table
 
+from app.core.database import Db
 from app.core.db import Base
 
 
@@ -23,21 +24,17 @@ class TableSql:
 
     __slots__ = ("_defaults", "_get", "columns", "insert", "name", "select")
 
-    def __init__(self, model: type[Base], columns: Iterable[str] | None = None) -> None:
+    def __init__(self, model: type[Base]) -> None:
         table = cast(Table, model.__table__)
         self.name = table.name
-        self.columns: tuple[str, ...] = (
-            tuple(columns) if columns is not None else tuple(c.name for c in table.columns)
-        )
+        self.columns: tuple[str, ...] = tuple(c.name for c in table.columns)
         listed = ", ".join(_quote(c) for c in self.columns)
         self.select = f"SELECT {listed} FROM {self.name}"  # noqa: S608 - names from the model
         self.insert = self.insert_rows(1)
         self._get = itemgetter(*self.columns)
-        self._defaults: dict[str, Any] = {}
-        for column in table.columns:
-            default = column.default
-            if column.name in self.columns and default is not None:
-                self._defaults[column.name] = default
+        self._defaults: dict[str, Any] = {
+            c.name: c.default for c in table.columns if c.default is not None
+        }
 
     def insert_rows(self, count: int) -> str:
         """``INSERT`` of ``count`` rows in one statement (cached per count)."""
@@ -61,6 +58,11 @@ class TableSql:
 
     def row(self, record: Iterable[Any]) -> dict[str, Any]:
         return dict(zip(self.columns, record, strict=True))
+
+
+async def insert(db: Db, table: TableSql, row: Mapping[str, Any]) -> None:
+    """One row now (a write that needs no ledger: an account, a new campaign, an import)."""
+    await db.execute(table.insert, *table.values(row))
 
 
 @lru_cache(maxsize=256)

@@ -1,5 +1,5 @@
-"""Every query of campaign export and import: an import is one write job, and an export
-reads inside one snapshot (``Database.snapshot``) so its parts agree."""
+"""The export's queries: one campaign's whole record, read inside one snapshot
+(``Database.snapshot``) so its parts agree. An import writes with ``app.core.tables``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from typing import Any
 
 from app.core.database import Db
 from app.core.db import rfc3339
-from app.core.tables import TableSql
+from app.rolls.repository import ROLLS
+from app.table import repository as table_repo
 from app.table.repository import Table as FlowTable
 
 _CAMPAIGN = "SELECT id, name, ruleset, settings, created_at FROM campaigns WHERE id = ?"
@@ -19,22 +20,11 @@ _CHARACTERS = (
     "SELECT id, name, npc, owner_id, version, sheet, created_at, updated_at FROM characters"
     " WHERE campaign_id = ? ORDER BY created_at, id"
 )
-_ROLL_COLUMNS = (
-    "id", "campaign_id", "seq", "ruleset", "kind", "character_id", "user_id", "visibility",
-    "note", "status", "dice", "result", "odds", "state", "proof", "prev_hash", "hash",
-    "created_at", "updated_at",
-)  # fmt: skip
-_ROLLS = f"SELECT {', '.join(_ROLL_COLUMNS)} FROM rolls WHERE campaign_id = ? ORDER BY seq"  # noqa: S608
+_ROLLS = ROLLS.select + " WHERE campaign_id = ? ORDER BY seq"
 _EVENTS = (
     "SELECT seq, type, at, visibility, user_id, data, prev_hash, hash FROM events"
     " WHERE campaign_id = ? ORDER BY seq"
 )
-_FLOW_COLUMNS = ("id", "campaign_id", "status", "data", "created_by", "created_at", "updated_at")
-_FLOWS = {
-    table: f"SELECT {', '.join(_FLOW_COLUMNS)} FROM {table}"  # noqa: S608
-    " WHERE campaign_id = ? ORDER BY created_at, id"
-    for table in ("contests", "group_rolls", "tasks")
-}
 _USER = "SELECT username FROM users WHERE id = ?"
 
 
@@ -47,7 +37,7 @@ async def campaign(db: Db, campaign_id: str) -> dict[str, Any] | None:
         "id": cid,
         "name": name,
         "ruleset": ruleset,
-        "settings": (settings),
+        "settings": settings,
         "created_at": rfc3339(created_at),
     }
 
@@ -72,10 +62,10 @@ async def characters(db: Db, campaign_id: str) -> list[dict[str, Any]]:
         {
             "id": cid,
             "name": name,
-            "npc": (npc),
+            "npc": npc,
             "owner_id": owner_id,
             "version": version,
-            "sheet": (sheet),
+            "sheet": sheet,
             "created_at": rfc3339(created_at),
             "updated_at": rfc3339(updated_at),
         }
@@ -87,15 +77,7 @@ async def characters(db: Db, campaign_id: str) -> list[dict[str, Any]]:
 
 async def rolls(db: Db, campaign_id: str) -> list[dict[str, Any]]:
     """Whole rolls in seq order, times as the API and the hash chain write them."""
-    found = []
-    for row in await db.fetchall(_ROLLS, campaign_id):
-        values = dict(zip(_ROLL_COLUMNS, row, strict=True))
-        for name in ("dice", "result", "odds", "state", "proof"):
-            values[name] = values[name]
-        for name in ("created_at", "updated_at"):
-            values[name] = rfc3339(values[name])
-        found.append(values)
-    return found
+    return [_api_times(ROLLS.row(row)) for row in await db.fetchall(_ROLLS, campaign_id)]
 
 
 async def events(db: Db, campaign_id: str) -> list[dict[str, Any]]:
@@ -106,7 +88,7 @@ async def events(db: Db, campaign_id: str) -> list[dict[str, Any]]:
             "at": rfc3339(at),
             "visibility": visibility,
             "user_id": user_id,
-            "data": (data),
+            "data": data,
             "prev_hash": prev_hash,
             "hash": hash_,
         }
@@ -118,24 +100,15 @@ async def events(db: Db, campaign_id: str) -> list[dict[str, Any]]:
 
 async def flows(db: Db, table: FlowTable, campaign_id: str) -> list[dict[str, Any]]:
     """Contests, group rolls or tasks (``app.table``) as stored, oldest first."""
-    found = []
-    for row in await db.fetchall(_FLOWS[table], campaign_id):
-        values = dict(zip(_FLOW_COLUMNS, row, strict=True))
-        values["data"] = values["data"]
-        for name in ("created_at", "updated_at"):
-            values[name] = rfc3339(values[name])
-        found.append(values)
-    return found
+    return [_api_times(row) for row in await table_repo.of_campaign(db, table, campaign_id)]
+
+
+def _api_times(values: dict[str, Any]) -> dict[str, Any]:
+    values["created_at"] = rfc3339(values["created_at"])
+    values["updated_at"] = rfc3339(values["updated_at"])
+    return values
 
 
 async def username_of(db: Db, user_id: str) -> str | None:
     row = await db.fetchone(_USER, user_id)
     return None if row is None else str(row[0])
-
-
-# --- import -----------------------------------------------------------------------------------
-
-
-async def insert(db: Db, table: TableSql, row: dict[str, Any]) -> None:
-    """One row of an imported campaign; columns it lacks take the model's defaults."""
-    await db.execute(table.insert, *table.values(row))

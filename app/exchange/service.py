@@ -24,6 +24,7 @@ from app.campaigns.seats import take_seat
 from app.campaigns.service import validate_settings
 from app.characters import repository as characters_repo
 from app.characters.sheets import normalise
+from app.core import tables
 from app.core.database import Db
 from app.core.db import rfc3339, utcnow
 from app.core.errors import Conflict, NotFound, Unprocessable
@@ -203,7 +204,7 @@ async def _write(
     campaign, fairness = doc.campaign, doc.fairness
     seats, strangers = await _resolve_members(db, doc, importer_id)
     fresh_number = fairness.seed_number + 1
-    await repo.insert(
+    await tables.insert(
         db,
         campaigns_repo.CAMPAIGNS,
         {
@@ -223,7 +224,7 @@ async def _write(
     now = utcnow()
     for user_id, role in seats.items():
         member = {"campaign_id": campaign.id, "user_id": user_id, "role": role}
-        await repo.insert(
+        await tables.insert(
             db, campaigns_repo.MEMBERSHIPS, {**member, "joined_at": joined.get(user_id, now)}
         )
     await _write_seeds(db, doc, fresh_number, now)
@@ -233,11 +234,11 @@ async def _write(
             owner = importer_id
         values = character.model_dump()
         row = {**values, "campaign_id": campaign.id, "owner_id": owner, "sheet": sheet}
-        await repo.insert(db, characters_repo.CHARACTERS, row)
+        await tables.insert(db, characters_repo.CHARACTERS, row)
     for roll in doc.rolls:
-        await repo.insert(db, rolls_repo.ROLLS, roll.model_dump())
+        await tables.insert(db, rolls_repo.ROLLS, roll.model_dump())
     for event in doc.events:
-        await repo.insert(db, EVENTS, {**event.model_dump(), "campaign_id": campaign.id})
+        await tables.insert(db, EVENTS, {**event.model_dump(), "campaign_id": campaign.id})
     for table, flows in _flows(doc):
         for flow in flows:
             sql, params = table_repo.insert(table, flow.model_dump())
@@ -267,9 +268,9 @@ async def _write_seeds(db: Db, doc: CampaignExport, fresh_number: int, now: date
         values["server_seed"] = b"" if current else bytes.fromhex(seed.server_seed or "")
         values["end_nonce"] = fairness.next_nonce if current else seed.end_nonce
         values["created_at"] = seed.revealed_at or now
-        await repo.insert(db, SEEDS, {**values, "campaign_id": doc.campaign.id})
+        await tables.insert(db, SEEDS, {**values, "campaign_id": doc.campaign.id})
     secret = secrets.token_bytes(32)
-    await repo.insert(
+    await tables.insert(
         db,
         SEEDS,
         {

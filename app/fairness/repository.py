@@ -6,21 +6,16 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections import OrderedDict
-from collections.abc import Sequence
 from typing import Any
 
 from app.core.database import Db
 from app.core.db import utcnow
-from app.core.tables import TableSql
+from app.core.tables import TableSql, insert
 from app.fairness.models import CampaignSeed
 
 SEEDS = TableSql(CampaignSeed)
 
 _SEED_OF = "SELECT server_seed, commitment FROM campaign_seeds WHERE campaign_id = ? AND number = ?"
-_INSERT = (
-    "INSERT INTO campaign_seeds (campaign_id, number, server_seed, commitment, client_seed,"
-    " first_nonce, end_nonce, created_at, revealed_at) VALUES (?, ?, ?, ?, ?, ?, NULL, ?, NULL)"
-)
 
 # (campaign, seed number) -> (seed, commitment). A seed never changes once created, and a
 # rotation moves to a new number, so entries never go stale; the size is bounded.
@@ -53,10 +48,10 @@ async def create_seed(
     """A fresh 32-byte seed from the OS CSPRNG; answers its commitment."""
     seed = secrets.token_bytes(32)
     commitment = commitment_of(seed)
-    await db.execute(
-        _INSERT, campaign_id, number, seed, commitment, client_seed, first_nonce,
-        (utcnow()),
-    )  # fmt: skip
+    row = {"campaign_id": campaign_id, "number": number, "server_seed": seed,
+           "commitment": commitment, "client_seed": client_seed, "first_nonce": first_nonce,
+           "end_nonce": None, "created_at": utcnow(), "revealed_at": None}  # fmt: skip
+    await insert(db, SEEDS, row)
     return commitment
 
 
@@ -80,10 +75,6 @@ _LINKS = (
     "SELECT seq, data, prev_hash, hash FROM events WHERE campaign_id = ? AND seq > ?"
     " AND seq <= ? AND hash IS NOT NULL AND type LIKE 'roll.%' ORDER BY seq LIMIT ?"
 )
-_ROLL_COLUMNS = (
-    "id, campaign_id, seq, ruleset, kind, character_id, user_id, visibility, note, status,"
-    " dice, result, proof, created_at, updated_at, hash"
-)
 
 
 async def state(db: Db, campaign_id: str) -> tuple[int, str, int, int, str] | None:
@@ -106,7 +97,7 @@ async def seeds(db: Db, campaign_id: str) -> list[dict[str, Any]]:
             "client_seed": str(client_seed),
             "first_nonce": int(first_nonce),
             "end_nonce": None if end_nonce is None else int(end_nonce),
-            "revealed_at": None if revealed_at is None else (revealed_at),
+            "revealed_at": revealed_at,
         }
         for number, commitment, secret, client_seed, first_nonce, end_nonce, revealed_at in rows
     ]
@@ -114,9 +105,7 @@ async def seeds(db: Db, campaign_id: str) -> list[dict[str, Any]]:
 
 async def reveal(db: Db, campaign_id: str, number: int, end_nonce: int) -> bool:
     """Publish seed ``number``: it served the nonces before ``end_nonce`` and no more."""
-    row = await db.fetchone(
-        _REVEAL + " RETURNING number", end_nonce, (utcnow()), campaign_id, number
-    )
+    row = await db.fetchone(_REVEAL + " RETURNING number", end_nonce, utcnow(), campaign_id, number)
     return row is not None
 
 
@@ -129,24 +118,4 @@ async def links(
 ) -> list[tuple[int, dict[str, Any], str, str]]:
     """Roll links of the chain in seq order: (seq, event data, prev_hash, hash)."""
     rows = await db.fetchall(_LINKS, campaign_id, after, up_to, limit)
-    return [(int(seq), (data), str(prev), str(h)) for seq, data, prev, h in rows]
-
-
-async def stored_rolls(db: Db, roll_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
-    """The rolls as the log stores them now, by id (the latest state of each)."""
-    if not roll_ids:
-        return {}
-    marks = ", ".join("?" for _ in roll_ids)
-    # Only "?" marks are formatted in; the ids travel as parameters.
-    query = f"SELECT {_ROLL_COLUMNS} FROM rolls WHERE id IN ({marks})"  # noqa: S608
-    rows = await db.fetchall(query, *roll_ids)
-    names = [name.strip() for name in _ROLL_COLUMNS.split(",")]
-    found: dict[str, dict[str, Any]] = {}
-    for row in rows:
-        values = dict(zip(names, row, strict=True))
-        for name in ("dice", "result", "proof"):
-            values[name] = values[name]
-        for name in ("created_at", "updated_at"):
-            values[name] = values[name]
-        found[str(values["id"])] = values
-    return found
+    return [(int(seq), data, str(prev), str(h)) for seq, data, prev, h in rows]

@@ -19,6 +19,7 @@ from app.core.errors import Conflict, NotFound
 from app.core.security import Principal
 from app.core.writer import Writer
 from app.fairness import repository as repo
+from app.rolls import repository as rolls_repo
 from app.rolls.service import to_answer
 from app.rolls.visibility import can_see
 from app.rules.chain import chain_record
@@ -124,7 +125,8 @@ async def audit(
     rows = await repo.links(db, campaign_id, after, state["last_seq"], limit + 1)
     more = len(rows) > limit
     rows = rows[:limit]
-    stored = await repo.stored_rolls(db, sorted({str(data["id"]) for _, data, _, _ in rows}))
+    ids = sorted({str(data["id"]) for _, data, _, _ in rows})
+    stored = {roll["id"]: roll for roll in await rolls_repo.by_ids(db, ids)}
     last_link_of: dict[str, int] = {}
     for index, (_, data, _, _) in enumerate(rows):
         last_link_of[str(data["id"])] = index

@@ -1,41 +1,35 @@
-"""Every query of the table flow. The three tables share one shape (id, campaign_id,
-status, data, created_by, created_at, updated_at), so the statements are written once per
-table from constant names.
-"""
+"""Every query of the table flow: contests, group actions and long tasks. The three tables
+share one shape (``_FlowRecord``: id, campaign_id, status, data, created_by, created_at,
+updated_at), so each statement is built once per table from its model."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Literal
 
 from app.core.database import Db, Statement
+from app.core.tables import TableSql
+from app.table.models import Contest, GroupRoll, Task
 
 Table = Literal["contests", "group_rolls", "tasks"]
-_TABLES: tuple[Table, ...] = ("contests", "group_rolls", "tasks")
-_FIELDS = ("id", "campaign_id", "status", "data", "created_by", "created_at", "updated_at")
-_COLUMNS = ", ".join(_FIELDS)
+TABLES: dict[Table, TableSql] = {
+    "contests": TableSql(Contest),
+    "group_rolls": TableSql(GroupRoll),
+    "tasks": TableSql(Task),
+}
 
 
-def _statements(table: Table) -> dict[str, str]:
-    # Constant table and column names only; every value is a bound parameter.
+def _statements(table: TableSql) -> dict[str, str]:
+    # Names from the model only; every value is a bound parameter.
     return {
-        "campaign": f"SELECT campaign_id FROM {table} WHERE id = ?",  # noqa: S608
-        "get": f"SELECT {_COLUMNS} FROM {table} WHERE id = ?",  # noqa: S608
-        "insert": f"INSERT INTO {table} ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",  # noqa: S608
-        "update": f"UPDATE {table} SET status = ?, data = ?, updated_at = ? WHERE id = ?",  # noqa: S608
-        "page": f"SELECT {_COLUMNS} FROM {table} WHERE campaign_id = ?",  # noqa: S608
+        "campaign": f"SELECT campaign_id FROM {table.name} WHERE id = ?",  # noqa: S608
+        "get": f"{table.select} WHERE id = ?",
+        "update": f"UPDATE {table.name} SET status = ?, data = ?, updated_at = ? WHERE id = ?",  # noqa: S608
+        "page": f"{table.select} WHERE campaign_id = ?",
+        "all": f"{table.select} WHERE campaign_id = ? ORDER BY created_at, id",
     }
 
 
-_SQL = {table: _statements(table) for table in _TABLES}
-
-
-def _row(db: Db, row: Sequence[Any]) -> dict[str, Any]:
-    values = dict(zip(_FIELDS, row, strict=True))
-    values["data"] = values["data"]
-    values["created_at"] = values["created_at"]
-    values["updated_at"] = values["updated_at"]
-    return values
+_SQL = {name: _statements(table) for name, table in TABLES.items()}
 
 
 async def campaign_of(db: Db, table: Table, item_id: str) -> str | None:
@@ -48,14 +42,12 @@ async def get(db: Db, table: Table, item_id: str) -> dict[str, Any] | None:
     """One item. Read it after ``Ledger.open`` in a write job: the campaign row's lock is
     what serialises the steps of one contest or task, so the read sees the last one."""
     row = await db.fetchone(_SQL[table]["get"], item_id)
-    return None if row is None else _row(db, row)
+    return None if row is None else TABLES[table].row(row)
 
 
 def insert(table: Table, v: dict[str, Any]) -> Statement:
     """A new item, for its job's ledger."""
-    params = (v["id"], v["campaign_id"], v["status"], v["data"], v["created_by"],
-              v["created_at"], v["updated_at"])  # fmt: skip
-    return _SQL[table]["insert"], params
+    return TABLES[table].insert, TABLES[table].values(v)
 
 
 def update(table: Table, v: dict[str, Any]) -> Statement:
@@ -78,4 +70,10 @@ async def page(
     if before_id is not None:
         sql, params = sql + " AND id < ?", [*params, before_id]
     rows = await db.fetchall(sql + " ORDER BY id DESC LIMIT ?", *params, limit)
-    return [_row(db, row) for row in rows]
+    return [TABLES[table].row(row) for row in rows]
+
+
+async def of_campaign(db: Db, table: Table, campaign_id: str) -> list[dict[str, Any]]:
+    """Every item of a campaign as stored, oldest first (for the export)."""
+    rows = await db.fetchall(_SQL[table]["all"], campaign_id)
+    return [TABLES[table].row(row) for row in rows]
