@@ -41,7 +41,6 @@ BUSY_DEADLINE_SECONDS = 10.0
 class Db(Protocol):
     """One driver connection: inside a write job's transaction, or reading in autocommit."""
 
-    dialect: str
     lock_rows: str
     """What makes a SELECT lock the rows it reads: ``" FOR UPDATE"`` on PostgreSQL; empty
     on SQLite, where a write transaction holds the whole database's lock already."""
@@ -59,10 +58,6 @@ class Db(Protocol):
         transaction); SQLite runs ``main`` first and the others only if it matched. The
         statements must not depend on each other's effects (one statement sees one
         snapshot), and none may touch a row another one touches."""
-        ...
-
-    def savepoint(self, name: str) -> contextlib.AbstractAsyncContextManager[None]:
-        """Undo what the block wrote if it raises; the transaction goes on."""
         ...
 
     def is_unique_violation(self, exc: BaseException, table: str | None = None) -> bool: ...
@@ -97,7 +92,6 @@ class SqliteDb:
     takes ~10 µs, less than a hop to a worker thread and back."""
 
     __slots__ = ("_conn",)
-    dialect = "sqlite"
     lock_rows = ""
 
     def __init__(self, conn: sqlite3.Connection) -> None:
@@ -120,17 +114,6 @@ class SqliteDb:
         for sql, params in others:
             self._conn.execute(sql, params)
         return True
-
-    @contextlib.asynccontextmanager
-    async def savepoint(self, name: str) -> AsyncIterator[None]:
-        self._conn.execute(f"SAVEPOINT {name}")
-        try:
-            yield
-        except BaseException:
-            self._conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
-            self._conn.execute(f"RELEASE SAVEPOINT {name}")
-            raise
-        self._conn.execute(f"RELEASE SAVEPOINT {name}")
 
     def is_unique_violation(self, exc: BaseException, table: str | None = None) -> bool:
         text = str(exc)
@@ -180,8 +163,6 @@ def _connect_sqlite(path: str) -> sqlite3.Connection:
 class SqliteDatabase:
     """Two connections to one WAL file: the writer's (one writer at a time is all SQLite
     allows) and the readers' (autocommit; WAL lets them read while a batch writes)."""
-
-    dialect = "sqlite"
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -307,7 +288,6 @@ class PgDb:
     """``Db`` over one asyncpg connection."""
 
     __slots__ = ("_conn",)
-    dialect = "postgresql"
     lock_rows = " FOR UPDATE"
 
     def __init__(self, conn: Any) -> None:
@@ -333,17 +313,6 @@ class PgDb:
                 return False
             raise
         return True
-
-    @contextlib.asynccontextmanager
-    async def savepoint(self, name: str) -> AsyncIterator[None]:
-        await self._conn.execute(f"SAVEPOINT {name}")
-        try:
-            yield
-        except BaseException:
-            await self._conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
-            await self._conn.execute(f"RELEASE SAVEPOINT {name}")
-            raise
-        await self._conn.execute(f"RELEASE SAVEPOINT {name}")
 
     def is_unique_violation(self, exc: BaseException, table: str | None = None) -> bool:
         if not isinstance(exc, asyncpg.UniqueViolationError):
@@ -376,8 +345,6 @@ def asyncpg_dsn(url: str) -> str:
 class PostgresDatabase:
     """A fixed-size asyncpg pool (overflow connections churn under load), with no ping on
     checkout and no reset on release: both cost a round trip a request."""
-
-    dialect = "postgresql"
 
     def __init__(self, url: str, pool_size: int) -> None:
         self._dsn = asyncpg_dsn(url)

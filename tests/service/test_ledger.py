@@ -30,7 +30,6 @@ class Counting:
 
     def __init__(self, inner: Db) -> None:
         self.inner = inner
-        self.dialect = inner.dialect
         self.lock_rows = inner.lock_rows
         self.sent: list[str] = []
 
@@ -49,9 +48,6 @@ class Counting:
     async def send_together(self, main: Statement, others: Sequence[Statement]) -> Row | None:
         self.sent.append("together: " + " ; ".join([main[0], *(s for s, _ in others)]))
         return await self.inner.send_together(main, others)
-
-    def savepoint(self, name: str) -> Any:
-        return self.inner.savepoint(name)
 
     def is_unique_violation(self, exc: BaseException, table: str | None = None) -> bool:
         return self.inner.is_unique_violation(exc, table)
