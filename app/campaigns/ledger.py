@@ -136,8 +136,9 @@ class Ledger:
 
     def guard(self, condition: Statement) -> None:
         """Close only if ``condition`` (an SQL boolean and its parameters) still holds
-        when the batch is written."""
-        self._guards.append(condition)
+        when the batch is written. The same condition twice counts once."""
+        if condition not in self._guards:
+            self._guards.append(condition)
 
     def record(
         self,

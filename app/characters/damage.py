@@ -17,9 +17,8 @@ from app.campaigns.ledger import Ledger
 from app.campaigns.seats import STORYTELLER, Seat
 from app.characters import repository as characters_repo
 from app.characters.repository import CharacterRow
-from app.characters.service import to_read
+from app.characters.service import CharacterLookup, to_read
 from app.core import idempotency
-from app.core.database import Db
 from app.core.db import utcnow
 from app.core.errors import NotFound, Unprocessable
 from app.core.security import Principal
@@ -28,19 +27,6 @@ from app.rolls.service import store_roll, to_answer
 from app.rules import DiceSource, d20, matrix, matrix_damage
 from app.rules.matrix_damage import DamageResult
 from app.rules.results import Die, JSONDict
-
-
-async def _campaign_of(db: Db, character_id: str) -> str | None:
-    character = await characters_repo.read(db, character_id)
-    return None if character is None else character.campaign_id
-
-
-async def _character(job: Job, character_id: str) -> CharacterRow:
-    """The character as read before the campaign's lock (its write is guarded)."""
-    character = await characters_repo.read(job.db, character_id)
-    if character is None:
-        raise NotFound("no such character")
-    return character
 
 
 def _save_sheet(
@@ -142,6 +128,7 @@ async def _roll_hit(
 async def _hit(
     ledger: Ledger, seat: Seat, character: CharacterRow, kind: str, formula: str
 ) -> dict[str, Any]:
+    ledger.guard(characters_repo.unchanged(character))  # read before the lock
     sheet = matrix.parse_sheet(character.sheet)
     fatigue_only = character.npc and bool(seat.campaign.settings.get("npc_fatigue_only"))
     hit, damage_draw, check_draws = await _roll_hit(ledger, sheet, kind, formula, fatigue_only)
@@ -194,14 +181,13 @@ async def damage(
     matrix_damage.parse_damage(kind, formula)  # a bad formula is refused before any work
     digest = idempotency.fingerprint("damage", character_id, kind, formula)
 
-    async def locate(db: Db) -> str | None:
-        return await _campaign_of(db, character_id)
+    lookup = CharacterLookup(character_id)
 
     async def prepare(job: Job, seat: Seat) -> CharacterRow:
         if seat.campaign.ruleset != "matrix":
             ruleset = seat.campaign.ruleset
             raise Unprocessable(f"damage is a matrix rule; this is a {ruleset} campaign")
-        return await _character(job, character_id)
+        return lookup.found()
 
     async def act(cj: CampaignJob, character: CharacterRow) -> tuple[int, dict[str, Any]]:
         return 200, await _hit(cj.ledger, cj.seat, character, kind, formula)
@@ -209,7 +195,7 @@ async def damage(
     _, body = await campaign_job(
         writer,
         principal,
-        locate,
+        lookup.campaign,
         act,
         scope="roll",
         roles=STORYTELLER,
@@ -230,14 +216,13 @@ async def remove_condition(
     """The storyteller lifts a condition (compared without regard to case); 404 if the
     character does not have it."""
 
-    async def locate(db: Db) -> str | None:
-        return await _campaign_of(db, character_id)
+    lookup = CharacterLookup(character_id)
 
     async def prepare(job: Job, seat: Seat) -> CharacterRow:
         if seat.campaign.ruleset != "d20":
             ruleset = seat.campaign.ruleset
             raise Unprocessable(f"conditions are a d20 rule; this is a {ruleset} campaign")
-        return await _character(job, character_id)
+        return lookup.found()
 
     async def act(cj: CampaignJob, character: CharacterRow) -> tuple[int, dict[str, Any]]:
         sheet = d20.parse_sheet(character.sheet)
@@ -250,7 +235,7 @@ async def remove_condition(
     _, body = await campaign_job(
         writer,
         principal,
-        locate,
+        lookup.campaign,
         act,
         scope="manage",
         roles=STORYTELLER,

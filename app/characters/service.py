@@ -88,9 +88,26 @@ async def create(
     return body
 
 
-async def _campaign_of(db: Db, character_id: str) -> str | None:
-    character = await repo.read(db, character_id)
-    return None if character is None else character.campaign_id
+class CharacterLookup:
+    """The ``where`` of a campaign job on one character: finds its campaign and keeps the
+    row it read, so the job reads the character once. The row is read before the campaign's
+    lock: guard it (``repository.unchanged``) before writing on it."""
+
+    __slots__ = ("_row", "character_id")
+
+    def __init__(self, character_id: str) -> None:
+        self.character_id = character_id
+        self._row: CharacterRow | None = None
+
+    async def campaign(self, db: Db) -> str | None:
+        self._row = await repo.read(db, self.character_id)
+        return None if self._row is None else self._row.campaign_id
+
+    def found(self) -> CharacterRow:
+        """The row ``campaign`` read (a ``prepare`` step's start)."""
+        if self._row is None:  # never: campaign_job stops when the lookup finds nothing
+            raise NotFound("no such character")
+        return self._row
 
 
 async def seat_for(
@@ -119,14 +136,6 @@ def parse_if_match(header: str | None) -> int:
     return int(raw)
 
 
-async def _in_job(job: Job, character_id: str) -> CharacterRow:
-    """The character as read before the campaign's lock (its write is guarded)."""
-    character = await repo.read(job.db, character_id)
-    if character is None:  # deleted between the seat check and now
-        raise NotFound("no such character")
-    return character
-
-
 async def update(
     writer: Writer,
     principal: Principal,
@@ -136,12 +145,11 @@ async def update(
 ) -> bytes:
     """Edit a character; answers it at its new version."""
 
-    async def locate(db: Db) -> str | None:
-        return await _campaign_of(db, character_id)
+    lookup = CharacterLookup(character_id)
 
     async def prepare(job: Job, seat: Seat) -> CharacterRow:
         expected = parse_if_match(if_match)
-        character = await _in_job(job, character_id)
+        character = lookup.found()
         if not may_edit(seat, character):
             raise Forbidden("you may edit only your own characters")
         if character.version != expected:
@@ -171,17 +179,16 @@ async def update(
         return 200, answer
 
     _, body = await campaign_job(
-        writer, principal, locate, act, scope="manage", what="character", prepare=prepare
+        writer, principal, lookup.campaign, act, scope="manage", what="character", prepare=prepare
     )
     return body
 
 
 async def delete(writer: Writer, principal: Principal, character_id: str) -> None:
-    async def locate(db: Db) -> str | None:
-        return await _campaign_of(db, character_id)
+    lookup = CharacterLookup(character_id)
 
     async def prepare(job: Job, seat: Seat) -> CharacterRow:
-        character = await _in_job(job, character_id)
+        character = lookup.found()
         if not may_edit(seat, character):
             raise Forbidden("you may delete only your own characters")
         return character
@@ -193,7 +200,7 @@ async def delete(writer: Writer, principal: Principal, character_id: str) -> Non
         return 204, None
 
     await campaign_job(
-        writer, principal, locate, act, scope="manage", what="character", prepare=prepare
+        writer, principal, lookup.campaign, act, scope="manage", what="character", prepare=prepare
     )
 
 
