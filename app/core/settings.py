@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import ipaddress
 from functools import lru_cache
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DEV_SECRET = "dev-insecure-secret-change-me"  # noqa: S105 - the default is refused outside dev
 
@@ -29,11 +30,10 @@ class Settings(BaseSettings):
     redis_prefix: str = Field(default="fairtable", min_length=1)
     secret_key: str = DEV_SECRET
     cors_origins: list[str] = Field(default_factory=list)
-    token_ttl_seconds: int = Field(default=7 * 24 * 3600, ge=60)
+    token_ttl_seconds: int = Field(default=7 * 24 * 3600, ge=1)
     invite_ttl_seconds: int = Field(default=7 * 24 * 3600, ge=60)
-    auth_cache_seconds: float = Field(default=5.0, ge=0)
+    auth_cache_seconds: float = Field(default=1.0, ge=0)
     login_max_failures: int = Field(default=5, ge=1)
-    login_lockout_seconds: int = Field(default=60, ge=1)
     db_pool_size: int = Field(default=10, ge=1)
     max_body_bytes: int = 64 * 1024
     # A campaign export brought back by POST /campaigns/import (docs/export.md).
@@ -44,6 +44,36 @@ class Settings(BaseSettings):
     # Argon2id cost (argon2-cffi's defaults); lower only for tests.
     password_time_cost: int = Field(default=3, ge=1)
     password_memory_kib: int = Field(default=65536, ge=8)
+
+    # Networks whose X-Forwarded-For is believed for the client address (comma-separated
+    # CIDRs or addresses; empty: the direct peer is the client). The compose file's nginx.
+    trusted_proxies: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    # Credentials: sessions, login throttling, passwords (docs/security.md).
+    # Failed logins counted per (username, address) and per address over this window.
+    login_window_seconds: int = Field(default=15 * 60, ge=1)
+    login_address_max_failures: int = Field(default=20, ge=1)
+    password_min_length: int = Field(default=10, ge=10)
+    password_min_score: int = Field(default=2, ge=0, le=4)  # zxcvbn's 0..4
+    ws_max_sockets_per_user: int = Field(default=20, ge=1)
+    # Rate limits.
+    # On/off; unset: on, except with VTT_ENVIRONMENT=test (docs/security.md). Counted in
+    # Redis when the broker is Redis (shared by instances), in this process otherwise.
+    rate_limits: bool | None = None
+    # `limits` notation, sliding window. Writes per user: 10/s sustained, bursts of 30.
+    rate_limit_writes: str = "30 per 3 seconds"
+    # Requests per client address to endpoints that need no credential (register, login…).
+    rate_limit_anonymous: str = "20 per 10 seconds"
+
+    @field_validator("trusted_proxies", mode="before")
+    @classmethod
+    def _split_networks(cls, value: object) -> object:
+        """A comma-separated list in the environment; each item must be a network."""
+        if isinstance(value, str):
+            value = [item.strip() for item in value.split(",") if item.strip()]
+        if isinstance(value, list):
+            for item in value:
+                ipaddress.ip_network(str(item).strip(), strict=False)  # ValueError names it
+        return value
 
     @model_validator(mode="after")
     def _refuse_default_secret(self) -> Settings:
