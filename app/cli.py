@@ -1,5 +1,6 @@
-"""The ``fairtable`` command: serve the API, migrate the database, or verify a campaign's
-dice from an export or an audit bundle (offline: no server, no database)."""
+"""The ``fairtable`` command: serve the API, migrate the database, verify a campaign's
+dice from an export or an audit bundle (offline: no server, no database), or back up and
+restore one campaign whole (database access: the operator's, never an API answer)."""
 
 from __future__ import annotations
 
@@ -67,6 +68,71 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    """A full backup of one campaign, secret seed included: the file is written readable
+    by its owner only."""
+    import asyncio
+    import os
+
+    from app.core.database import create_database
+    from app.core.errors import AppError
+    from app.exchange.backup import backup
+
+    async def run() -> bytes:
+        database = create_database(_settings().database_url, pool_size=1)
+        await database.start()
+        try:
+            return await backup(database, args.campaign_id)
+        finally:
+            await database.close()
+
+    try:
+        body = asyncio.run(run())
+    except AppError as exc:
+        print(f"fairtable: {exc.detail}", file=sys.stderr)
+        return 1
+    fd = os.open(args.file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(body)
+    print(f"fairtable: campaign {args.campaign_id} backed up to {args.file} (keep it secret)")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """Restore a backup made by ``fairtable export``; exit 1 (nothing written) if it does
+    not verify, or the campaign is still there."""
+    import asyncio
+    from typing import Any
+
+    from app.core.database import create_database
+    from app.core.errors import AppError
+    from app.exchange.backup import restore
+
+    try:
+        with open(args.file, "rb") as handle:
+            text = handle.read()
+    except OSError as exc:
+        print(f"fairtable: cannot read {args.file}: {exc}", file=sys.stderr)
+        return 1
+
+    async def run() -> dict[str, Any]:
+        database = create_database(_settings().database_url, pool_size=1)
+        await database.start()
+        try:
+            return await restore(database, text)
+        finally:
+            await database.close()
+
+    try:
+        done = asyncio.run(run())
+    except AppError as exc:
+        print(f"fairtable: {exc.detail}", file=sys.stderr)
+        return 1
+    print(f"fairtable: campaign {done['id']} restored ({done['rolls']} rolls, "
+          f"{done['members']} members)")  # fmt: skip
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="fairtable", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -87,6 +153,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     check.add_argument("file", help="a campaign export or a saved GET /campaigns/{cid}/audit")
     check.set_defaults(func=cmd_verify)
+    export = sub.add_parser(
+        "export", help="back up one campaign whole, secret seed included (database access)"
+    )
+    export.add_argument("campaign_id")
+    export.add_argument("file", help="where to write the backup (created mode 0600)")
+    export.set_defaults(func=cmd_export)
+    restore = sub.add_parser("import", help="restore a campaign from a `fairtable export` file")
+    restore.add_argument("file")
+    restore.set_defaults(func=cmd_import)
     args = parser.parse_args(argv)
     result: int = args.func(args)
     return result

@@ -8,6 +8,10 @@ and written with that write-back when the ledger closes, in one batch, all or no
 locked). Nothing is sent behind anyone's back: a row added to the ledger is not in the
 database until ``close``, so a job never reads back a row it added.
 
+The lock's read also brings the current seed (its secret, commitment and whether it
+salts the chain), joined in the same statement: drawing dice and salting links (chain v2,
+docs/fairness.md) then need no round trip of their own, and ``link`` stays synchronous.
+
 A job that read something before taking the lock (a character's sheet, a roll's state)
 adds a ``guard``: the write-back then happens only if that row is unchanged, and a job
 whose read went stale is run again (``RetryJob``) instead of acting on it.
@@ -27,11 +31,21 @@ from app.core.writer import Job, RetryJob
 from app.events.repository import EVENTS
 from app.events.service import EventOut
 from app.fairness import repository as seeds_repo
+from app.fairness.models import CampaignSeed
 from app.rules import DiceSource, SeededDice
-from app.rules.chain import chain_record, link_hash
+from app.rules.chain import chain_record, link_hash, link_salt
 
 _COUNTERS = ("last_seq", "next_nonce", "seed_number", "client_seed", "last_hash")
-_OPEN = f"SELECT {', '.join(_COUNTERS)} FROM {Campaign.__tablename__} WHERE id = ?"  # noqa: S608
+_SEED = ("number", "server_seed", "commitment", "links_from")
+# LEFT JOIN, and the lock on the campaign row only (PostgreSQL refuses FOR UPDATE on the
+# nullable side): after waiting for a rotation the joined seed may be the old one or
+# missing, which ``open`` notices and reads again.
+_OPEN = (
+    f"SELECT {', '.join('c.' + name for name in _COUNTERS)}, "  # noqa: S608
+    f"{', '.join('s.' + name for name in _SEED)} FROM {Campaign.__tablename__} c"
+    f" LEFT JOIN {CampaignSeed.__tablename__} s"
+    " ON s.campaign_id = c.id AND s.number = c.seed_number WHERE c.id = ?"
+)
 _CLOSE = "UPDATE campaigns SET last_seq = ?, next_nonce = ?, last_hash = ? WHERE id = ?"
 
 
@@ -55,9 +69,12 @@ class Ledger:
         "_guards",
         "_override",
         "_rows",
+        "_salting",
+        "_seed",
         "_statements",
         "campaign_id",
         "client_seed",
+        "commitment",
         "job",
         "last_hash",
         "last_seq",
@@ -66,7 +83,12 @@ class Ledger:
     )
 
     def __init__(
-        self, job: Job, campaign_id: str, row: Sequence[Any], override: DiceSource | None
+        self,
+        job: Job,
+        campaign_id: str,
+        row: Sequence[Any],
+        override: DiceSource | None,
+        seed: tuple[bytes, str, int | None],
     ) -> None:
         self.job = job
         self._override = override
@@ -76,6 +98,8 @@ class Ledger:
         self.seed_number: int = row[2]
         self.client_seed: str = row[3]
         self.last_hash: str = row[4]
+        self._seed, self.commitment, links_from = seed
+        self._salting = links_from is not None  # a seed made before chain v2 does not
         self._rows: dict[str, tuple[TableSql, list[tuple[Any, ...]]]] = {}
         self._statements: list[Statement] = []
         self._guards: list[Statement] = []
@@ -84,10 +108,16 @@ class Ledger:
     async def open(cls, job: Job, campaign_id: str, override: DiceSource | None = None) -> Ledger:
         """Lock the campaign row until the commit (FOR UPDATE on PostgreSQL; SQLite's write
         lock is held anyway) and read its counters."""
-        row = await job.db.fetchone(_OPEN + job.db.lock_rows, campaign_id)
+        lock = job.db.lock_rows and job.db.lock_rows + " OF c"
+        row = await job.db.fetchone(_OPEN + lock, campaign_id)
         if row is None:
             raise NotFound("no such campaign")
-        return cls(job, campaign_id, row, override)
+        seed: tuple[bytes, str, int | None]
+        if row[5] == row[2] and row[6] is not None:
+            seed = (bytes(row[6]), str(row[7]), None if row[8] is None else int(row[8]))
+        else:  # the read raced a rotation (PostgreSQL): the seed row as now committed
+            seed = await seeds_repo.current_seed(job.db, campaign_id, row[2])
+        return cls(job, campaign_id, row, override, seed)
 
     @property
     def db(self) -> Db:
@@ -102,23 +132,22 @@ class Ledger:
         entry, which fills in as dice are rolled. Each draw takes the next nonce."""
         nonce = self.next_nonce
         self.next_nonce += 1
-        seed, commitment = await seeds_repo.current_secret(
-            self.job.db, self.campaign_id, self.seed_number
-        )
         entry: dict[str, Any] = {
             "nonce": nonce,
             "seed": self.seed_number,
-            "commitment": commitment,
+            "commitment": self.commitment,
             "client_seed": self.client_seed,
             "rolls": [],
         }
-        source = self._override or SeededDice(seed, self.client_seed, nonce)
+        source = self._override or SeededDice(self._seed, self.client_seed, nonce)
         return RecordingDice(source, entry["rolls"]), entry
 
     def link(self, roll: Mapping[str, Any], link_seq: int) -> tuple[str, str]:
-        """Chain one state of a roll: (prev_hash, hash)."""
+        """Chain one state of a roll: (prev_hash, hash). The link is v2, salted by the
+        current seed, unless that seed predates chain v2 (then v1, as its links before)."""
         prev = self.last_hash
-        self.last_hash = link_hash(prev, chain_record(roll, link_seq))
+        salt = link_salt(self._seed, self.campaign_id, link_seq) if self._salting else None
+        self.last_hash = link_hash(prev, chain_record(roll, link_seq), salt)
         return prev, self.last_hash
 
     def add(self, table: TableSql, row: Mapping[str, Any]) -> None:

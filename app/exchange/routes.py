@@ -26,16 +26,18 @@ router = APIRouter(tags=["export"])
     summary="Export a campaign",
     responses={
         **ok(200, EXPORT_EXAMPLE, "The campaign, as an attachment `campaign-{cid}.json`."),
-        **problems(*AUTH, 404, 422),
+        **problems(*AUTH, 404, 409, 422, s409="the campaign kept rolling; try again"),
     },
 )
 async def export_campaign(cid: str, principal: Reader, request: Request) -> Response:
-    """The whole campaign as one JSON document (storytellers only): settings, members,
-    characters, every roll with its proof and hash links, every event, the fairness state
-    and the unredacted audit chain. ``fairtable verify`` checks it as it is; ``POST
-    /campaigns/import`` takes it back. The current server seed is never in it."""
-    async with request.app.state.database.snapshot() as db:
-        document: dict[str, Any] = await service.export(db, principal, cid)
+    """The campaign as its storyteller may read it, as one JSON document: settings,
+    members, characters, the rolls with their proofs and links, the events, the fairness
+    state and the audit chain (a player's private roll is a redacted link). The current
+    seed is revealed first (a rotation, ``fairness.rotated``) when it served anything, so
+    ``fairtable verify`` checks every draw and salt; ``POST /campaigns/import`` takes it
+    back."""
+    state = request.app.state
+    document: dict[str, Any] = await service.export(state.database, state.writer, principal, cid)
     body = dumps(document)
     headers = {"Content-Disposition": f'attachment; filename="campaign-{cid}.json"'}
     return Response(content=body, media_type="application/json", headers=headers)
@@ -64,7 +66,9 @@ async def export_campaign(cid: str, principal: Reader, request: Request) -> Resp
 async def import_campaign(
     document: CampaignExport, principal: Manager, request: Request
 ) -> dict[str, Any]:
-    """Recreate an exported campaign here, with you as its storyteller. The document is
-    checked whole before anything is written: a bad one answers 422 and creates nothing;
-    a campaign that already exists here answers 409."""
+    """Recreate an exported campaign here, with you as its storyteller and only member
+    (the others are placeholders, to be invited again). The document is checked whole
+    before anything is written, every link and die recomputed: one that does not verify
+    answers 422 naming the first bad record and creates nothing; a campaign that already
+    exists here answers 409."""
     return await service.import_campaign(request.app.state.writer, principal, document)

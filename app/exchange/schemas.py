@@ -54,7 +54,7 @@ _ROLL_RECORD: dict[str, Any] = {
 # An export as the OpenAPI document (/docs) shows it; docs/export.md tells it part by part.
 EXPORT_EXAMPLE: dict[str, Any] = {
     "format": "fairtable-campaign",
-    "version": 1,
+    "version": 2,
     "exported_at": "2025-03-01T20:00:00.123456Z",
     "campaign": {
         "id": _CAMPAIGN,
@@ -135,6 +135,7 @@ EXPORT_EXAMPLE: dict[str, Any] = {
                 "first_nonce": 0,
                 "end_nonce": 1,
                 "revealed_at": "2025-02-01T20:00:00Z",
+                "links_from": 1,
             },
             {
                 "number": 2,
@@ -144,6 +145,7 @@ EXPORT_EXAMPLE: dict[str, Any] = {
                 "first_nonce": 1,
                 "end_nonce": None,
                 "revealed_at": None,
+                "links_from": 5,
             },
         ],
     },
@@ -151,6 +153,9 @@ EXPORT_EXAMPLE: dict[str, Any] = {
         {
             "seq": 3,
             "roll_id": _ROLL,
+            "version": 2,
+            "salt_seed": 1,
+            "salt": "5d2a1c0b9e8f7a6d5c4b3a29180f7e6d5c4b3a2918f0e7d6c5b4a39281706f5e",
             "prev_hash": _GENESIS,
             "hash": _HASH,
             "record": {**_ROLL_RECORD, "link_seq": 3},
@@ -171,6 +176,7 @@ IMPORTED_EXAMPLE: dict[str, Any] = {
     "rolls": 1,
     "events": 2,
     "mapped_to_you": ["ficelle"],
+    "placeholders": [{"user_id": _STORYTELLER, "username": "ficelle", "role": "storyteller"}],
 }
 
 
@@ -246,6 +252,7 @@ class SeedPart(Strict):
     first_nonce: int = Field(ge=0)
     end_nonce: int | None = Field(ge=0)
     revealed_at: AwareDatetime | None
+    links_from: int | None = Field(ge=0)
 
 
 class FairnessPart(Strict):
@@ -287,16 +294,16 @@ class TaskPart(FlowPart):
 class CampaignExport(Strict):
     """``GET /campaigns/{cid}/export``; ``POST /campaigns/import`` takes it back.
 
-    ``fairness`` and ``audit`` are exactly what GET /fairness and GET /audit answer (the
-    audit unredacted), so ``fairtable verify`` checks an export as it is. ``audit`` is
-    derived from ``events`` and is not read back on import."""
+    ``fairness`` and ``audit`` are exactly what GET /fairness and GET /audit answer the
+    exporting storyteller, so ``fairtable verify`` checks an export as it is. ``audit`` is
+    derived from ``events`` and is not read back: the import rebuilds it from ``events``."""
 
     model_config = ConfigDict(
         extra="forbid", json_schema_extra={"examples": [keep_nulls(EXPORT_EXAMPLE)]}
     )
 
     format: Literal["fairtable-campaign"]
-    version: Literal[1]
+    version: Literal[2]
     exported_at: AwareDatetime
     campaign: CampaignPart
     members: list[MemberPart] = Field(max_length=10_000)
@@ -309,6 +316,14 @@ class CampaignExport(Strict):
     contests: list[ContestPart] = Field(default_factory=list, max_length=100_000)
     group_rolls: list[GroupRollPart] = Field(default_factory=list, max_length=100_000)
     tasks: list[TaskPart] = Field(default_factory=list, max_length=100_000)
+
+
+class Placeholder(BaseModel):
+    """A member of the exported campaign who has no seat here until invited again."""
+
+    user_id: str
+    username: str
+    role: str
 
 
 class ImportedCampaign(BaseModel):
@@ -324,6 +339,22 @@ class ImportedCampaign(BaseModel):
     rolls: int
     events: int
     mapped_to_you: list[str] = Field(
-        description="Usernames of members this instance does not know: their seats and "
-        "characters went to you."
+        description="Usernames of members this instance does not know: their characters "
+        "went to you."
     )
+    placeholders: list[Placeholder] = Field(
+        default_factory=list,
+        description="Every other member of the document: seated nowhere here (an import "
+        "seats only you), to be invited again. Their rolls keep their names in the log.",
+    )
+
+
+class CampaignBackup(CampaignExport):
+    """An operator's full backup (``fairtable export``): every roll and event unredacted,
+    every member's seat, and the current seed's secret (``server_seed`` of the current
+    seed). It never leaves the operator's hands; ``fairtable import`` restores it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["fairtable-backup"]  # type: ignore[assignment]
+    version: Literal[1]  # type: ignore[assignment]

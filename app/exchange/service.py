@@ -1,63 +1,103 @@
-"""Campaign export and import: one JSON document holding a campaign's whole history.
+"""Campaign export and import: one JSON document holding a campaign's history.
 
-The log (rolls and events) is history and travels verbatim: ids, authors, dice, proofs and
-hash links, so the imported chain verifies exactly as the exported one did. What lives on
-(memberships, character ownership) is resolved on the importing instance: a member is
-recognised when a user there has the same id *and* the same username; everyone else's seat
-and characters go to the importer, who becomes the campaign's storyteller.
+The API export follows the authorisation table (docs/authorization.md): it is the
+storyteller's view, so a roll the storyteller may not read (a player's private roll) is
+a redacted link and a stub event, never its content. It first reveals the current seed (a
+rotation like any other, a ``fairness.rotated`` event) when that seed has served a draw or
+salted a link, so every draw and link in the document can be checked.
 
-The source's current server seed is never exported (it is secret until revealed), so the
-import cannot roll from it: it keeps that seed's commitment (forever unrevealed here) and
-commits to a fresh seed that continues at the source's next nonce.
+An import recomputes every link and every die with the verifier (``app.exchange.checks``)
+and writes nothing that does not verify. It seats only the importer, as storyteller;
+every other member is a placeholder, named in the answer, to be invited again. The log
+(rolls and events) travels verbatim, so the imported chain verifies as the exported one.
+
+An operator's full backup and restore (every roll unredacted, the current secret seed) is
+``app.exchange.backup``, for the ``fairtable`` command: never an API answer.
 """
 
 from __future__ import annotations
 
-import hashlib
 import secrets
-from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from app.campaigns import repository as campaigns_repo
 from app.campaigns.seats import take_seat
 from app.campaigns.service import validate_settings
-from app.characters import repository as characters_repo
 from app.characters.sheets import normalise
-from app.core import tables
-from app.core.database import Db
+from app.core.database import Database, Db
 from app.core.db import rfc3339, utcnow
-from app.core.errors import Conflict, NotFound, Unprocessable
+from app.core.errors import Conflict, NotFound
 from app.core.security import Principal
 from app.core.writer import Job, Writer
-from app.events.repository import EVENTS
 from app.exchange import repository as repo
-from app.exchange.schemas import CampaignExport, FlowPart, RollPart
+from app.exchange.checks import bad, verify_document
+from app.exchange.schemas import CampaignExport
+from app.exchange.writing import Placement, write_campaign
+from app.fairness import repository as seeds_repo
 from app.fairness import service as fairness_service
-from app.fairness.repository import SEEDS
-from app.rolls import repository as rolls_repo
+from app.rolls.visibility import can_see
 from app.rules import RulesError
-from app.rules.chain import GENESIS
-from app.table import repository as table_repo
-from app.table.repository import Table as FlowTable
 
-FORMAT, VERSION = "fairtable-campaign", 1
+FORMAT, VERSION = "fairtable-campaign", 2
+_EXPORT_TRIES = 3
 
 
-async def export(db: Db, principal: Principal, campaign_id: str) -> dict[str, Any]:
-    """The whole campaign, for its storytellers; read in one transaction."""
-    await take_seat(db, principal, campaign_id, "read", ("storyteller",))
+async def _current_seed_used(db: Db, campaign_id: str) -> bool:
+    """Whether the current seed served a draw or salted a link: the export must reveal it."""
+    state = await fairness_service.fairness(db, campaign_id)
+    current = state["seeds"][-1]
+    if state["next_nonce"] > current["first_nonce"]:
+        return True
+    start = current["links_from"]
+    return start is not None and bool(
+        await seeds_repo.links(db, campaign_id, start - 1, state["last_seq"], 1)
+    )
+
+
+async def export(
+    database: Database, writer: Writer, principal: Principal, campaign_id: str
+) -> dict[str, Any]:
+    """The storyteller's export, every draw in it under a revealed seed."""
+    for _ in range(_EXPORT_TRIES):
+        async with database.read() as db:
+            seat = await take_seat(db, principal, campaign_id, "read", ("storyteller",))
+            used = await _current_seed_used(db, campaign_id)
+        if used:
+            await fairness_service.rotate(
+                writer, principal, campaign_id, None, ("storyteller",), scope="read"
+            )
+        async with database.snapshot() as db:
+            if not await _current_seed_used(db, campaign_id):
+                return await document(db, campaign_id, seat.user_id)
+    raise Conflict("the campaign kept rolling while it was exported; try again")
+
+
+async def document(db: Db, campaign_id: str, viewer_id: str | None) -> dict[str, Any]:
+    """The campaign as storyteller ``viewer_id`` may read it (None: everything, for the
+    operator's backup); read in one snapshot."""
     campaign = await repo.campaign(db, campaign_id)
     if campaign is None:
         raise NotFound("no such campaign")
+
+    def visible(visibility: str, user_id: str | None) -> bool:
+        return viewer_id is None or can_see(visibility, user_id or "", viewer_id, True)
+
     audit: list[dict[str, Any]] = []
     after = 0
-    while True:  # the whole chain, page by page, unredacted
-        page = await fairness_service.audit(db, campaign_id, None, True, after=after)
+    while True:  # the whole chain, page by page
+        page = await fairness_service.audit(db, campaign_id, viewer_id, True, after=after)
         audit.extend(page["audit"])
         if page["next_after"] is None:
             break
         after = page["next_after"]
+    rolls = [r for r in await repo.rolls(db, campaign_id) if visible(r["visibility"], r["user_id"])]
+    events = []
+    for event in await repo.events(db, campaign_id):
+        if visible(event["visibility"], event["user_id"]):
+            events.append(event)
+        elif event["hash"] is not None and event["type"].startswith("roll."):
+            # Its place in the chain travels, not its content.
+            events.append({**event, "data": {"id": event["data"]["id"], "redacted": True}})
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -65,8 +105,8 @@ async def export(db: Db, principal: Principal, campaign_id: str) -> dict[str, An
         "campaign": campaign,
         "members": await repo.members(db, campaign_id),
         "characters": await repo.characters(db, campaign_id),
-        "rolls": await repo.rolls(db, campaign_id),
-        "events": await repo.events(db, campaign_id),
+        "rolls": rolls,
+        "events": events,
         "fairness": page["fairness"],  # as of the chain's last page
         "audit": audit,
         "contests": await repo.flows(db, "contests", campaign_id),
@@ -78,97 +118,8 @@ async def export(db: Db, principal: Principal, campaign_id: str) -> dict[str, An
 # --- import -----------------------------------------------------------------------------------
 
 
-def _bad(where: str, why: str) -> Unprocessable:
-    return Unprocessable(f"{where}: {why}")
-
-
-def _check_history(doc: CampaignExport) -> None:
-    """What pydantic cannot see: the parts must agree with each other."""
-    campaign, fairness = doc.campaign, doc.fairness
-    if fairness.campaign_id != campaign.id:
-        raise _bad("fairness.campaign_id", "is not campaign.id")
-    seqs = [e.seq for e in doc.events]
-    if seqs != sorted(set(seqs)):
-        raise _bad("events", "seqs must be unique and in increasing order")
-    if seqs and seqs[-1] > fairness.last_seq:
-        raise _bad("events", f"seq {seqs[-1]} is after fairness.last_seq {fairness.last_seq}")
-    links = [e for e in doc.events if e.type.startswith("roll.") and e.hash is not None]
-    head = links[-1].hash if links else GENESIS
-    if fairness.chain_head != head:
-        raise _bad("fairness.chain_head", "is not the hash of the last roll event")
-    roll_seqs = [r.seq for r in doc.rolls]
-    if roll_seqs != sorted(set(roll_seqs)):
-        raise _bad("rolls", "seqs must be unique and in increasing order")
-    for index, roll in enumerate(doc.rolls):
-        _check_roll(index, roll, campaign.id, campaign.ruleset, fairness.next_nonce)
-    for index, seed in enumerate(fairness.seeds):
-        where = f"fairness.seeds.{index}"
-        current = seed.number == fairness.seed_number
-        if current and (seed.server_seed is not None or seed.end_nonce is not None):
-            raise _bad(where, "the current seed is secret and open-ended")
-        secret = None if current or seed.server_seed is None else bytes.fromhex(seed.server_seed)
-        if secret is not None and hashlib.sha256(secret).hexdigest() != seed.commitment:
-            raise _bad(where, "server_seed does not match its commitment")
-    numbers = [s.number for s in fairness.seeds]
-    if numbers != sorted(set(numbers)) or fairness.seed_number != numbers[-1]:
-        raise _bad("fairness.seeds", "numbers must increase and end at the current seed")
-    if fairness.seeds[-1].commitment != fairness.commitment:
-        raise _bad("fairness.commitment", "is not the current seed's commitment")
-    character_ids = [c.id for c in doc.characters]
-    if len(set(character_ids)) != len(character_ids):
-        raise _bad("characters", "ids must be unique")
-    member_ids = [m.user_id for m in doc.members]
-    if len(set(member_ids)) != len(member_ids):
-        raise _bad("members", "user ids must be unique")
-    for name, flows in _flows(doc):
-        if flows and campaign.ruleset != "3d6":
-            raise _bad(name, "only a 3d6 campaign has a table flow")
-        if any(flow.campaign_id != campaign.id for flow in flows):
-            raise _bad(name, "belongs to another campaign")
-        if len({flow.id for flow in flows}) != len(flows):
-            raise _bad(name, "ids must be unique")
-
-
-def _flows(doc: CampaignExport) -> list[tuple[FlowTable, Sequence[FlowPart]]]:
-    return [
-        ("contests", doc.contests),
-        ("group_rolls", doc.group_rolls),
-        ("tasks", doc.tasks),
-    ]
-
-
-def _check_roll(
-    index: int, roll: RollPart, campaign_id: str, ruleset: str, next_nonce: int
-) -> None:
-    where = f"rolls.{index}"
-    if roll.campaign_id != campaign_id or roll.ruleset != ruleset:
-        raise _bad(where, "belongs to another campaign or ruleset")
-    for draw in roll.proof:
-        nonce = draw.get("nonce")
-        if type(nonce) is not int or not 0 <= nonce < next_nonce:
-            raise _bad(where, f"proof nonce {nonce!r} is not below fairness.next_nonce")
-
-
-async def _resolve_members(
-    db: Db, doc: CampaignExport, importer_id: str
-) -> tuple[dict[str, str], list[str]]:
-    """user id -> role of every seat in the new campaign; and the usernames not known here."""
-    seats: dict[str, str] = {}
-    strangers: list[str] = []
-    for member in doc.members:
-        if await repo.username_of(db, member.user_id) == member.username:
-            seats[member.user_id] = member.role
-        else:
-            strangers.append(member.username)
-    seats[importer_id] = "storyteller"
-    return seats, strangers
-
-
-async def import_campaign(
-    writer: Writer, principal: Principal, doc: CampaignExport
-) -> dict[str, Any]:
-    """Recreate the campaign of ``doc`` with the caller as storyteller; all or nothing."""
-    _check_history(doc)
+def checked_parts(doc: CampaignExport) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Settings and sheets, checked again as this instance's rules say; 422 otherwise."""
     settings = validate_settings(
         doc.campaign.ruleset, doc.campaign.settings, loc=("body", "campaign", "settings")
     )
@@ -177,21 +128,67 @@ async def import_campaign(
         try:
             sheets.append(normalise(doc.campaign.ruleset, character.sheet)[0])
         except RulesError as exc:
-            raise _bad(f"characters.{index}.sheet", str(exc)) from exc
+            raise bad(f"characters.{index}.sheet", str(exc)) from exc
+    return settings, sheets
+
+
+def duplicate(db: Db, exc: BaseException) -> Conflict | None:
+    if not db.is_unique_violation(exc):
+        return None
+    return Conflict(
+        "this campaign (or one of its characters, rolls, contests, group rolls or "
+        "tasks) already exists here; delete it first, or import into another instance"
+    )
+
+
+async def import_campaign(
+    writer: Writer, principal: Principal, doc: CampaignExport
+) -> dict[str, Any]:
+    """Recreate the campaign of ``doc`` with the caller as its only member; all or nothing."""
+    verify_document(doc)
+    settings, sheets = checked_parts(doc)
 
     async def job(job: Job) -> dict[str, Any]:
         db = job.db
         try:
             return await _write(db, principal.user_id, doc, settings, sheets)
         except Exception as exc:
-            if db.is_unique_violation(exc):
-                raise Conflict(
-                    "this campaign (or one of its characters, rolls, contests, group rolls or "
-                    "tasks) already exists here; delete it first, or import into another instance"
-                ) from exc
+            conflict = duplicate(db, exc)
+            if conflict is not None:
+                raise conflict from exc
             raise
 
     return await writer.run(job)
+
+
+def _seed_rows(doc: CampaignExport, now: datetime) -> list[dict[str, Any]]:
+    """Past seeds as they were; the source's current one as a commitment only, closed at
+    the source's next nonce (it has served nothing: the export revealed what it had to);
+    then a fresh seed of our own, salting every link after the imported chain."""
+    fairness = doc.fairness
+    rows = []
+    for seed in fairness.seeds:
+        current = seed.number == fairness.seed_number
+        values = seed.model_dump()
+        values["server_seed"] = bytes.fromhex(seed.server_seed or "")
+        values["end_nonce"] = fairness.next_nonce if current else seed.end_nonce
+        values["created_at"] = seed.revealed_at or now
+        rows.append(values)
+    secret = secrets.token_bytes(32)
+    rows.append(
+        {
+            "number": fairness.seed_number + 1,
+            "server_seed": secret,
+            "commitment": seeds_repo.commitment_of(secret),
+            "client_seed": fairness.client_seed,
+            "first_nonce": fairness.next_nonce,
+            "end_nonce": None,
+            "created_at": now,
+            "revealed_at": None,
+            "links_from": fairness.last_seq + 1,
+        }
+    )
+    return rows
 
 
 async def _write(
@@ -201,87 +198,32 @@ async def _write(
     settings: dict[str, Any],
     sheets: list[dict[str, Any]],
 ) -> dict[str, Any]:
-    campaign, fairness = doc.campaign, doc.fairness
-    seats, strangers = await _resolve_members(db, doc, importer_id)
-    fresh_number = fairness.seed_number + 1
-    await tables.insert(
-        db,
-        campaigns_repo.CAMPAIGNS,
-        {
-            "id": campaign.id,
-            "name": campaign.name,
-            "ruleset": campaign.ruleset,
-            "settings": settings,
-            "last_seq": fairness.last_seq,
-            "seed_number": fresh_number,
-            "client_seed": fairness.client_seed,
-            "next_nonce": fairness.next_nonce,
-            "last_hash": fairness.chain_head,
-            "created_at": campaign.created_at,
-        },
-    )
-    joined = {m.user_id: m.joined_at for m in doc.members}
+    known = {m.user_id for m in doc.members if await repo.username_of(db, m.user_id) == m.username}
+    strangers = [m.username for m in doc.members if m.user_id not in known]
+    owners = {
+        c.id: c.owner_id if c.owner_id is None or c.owner_id in known else importer_id
+        for c in doc.characters
+    }
     now = utcnow()
-    for user_id, role in seats.items():
-        member = {"campaign_id": campaign.id, "user_id": user_id, "role": role}
-        await tables.insert(
-            db, campaigns_repo.MEMBERSHIPS, {**member, "joined_at": joined.get(user_id, now)}
-        )
-    await _write_seeds(db, doc, fresh_number, now)
-    for character, sheet in zip(doc.characters, sheets, strict=True):
-        owner = character.owner_id
-        if owner is not None and owner not in seats:
-            owner = importer_id
-        values = character.model_dump()
-        row = {**values, "campaign_id": campaign.id, "owner_id": owner, "sheet": sheet}
-        await tables.insert(db, characters_repo.CHARACTERS, row)
-    for roll in doc.rolls:
-        await tables.insert(db, rolls_repo.ROLLS, roll.model_dump())
-    for event in doc.events:
-        await tables.insert(db, EVENTS, {**event.model_dump(), "campaign_id": campaign.id})
-    for table, flows in _flows(doc):
-        for flow in flows:
-            sql, params = table_repo.insert(table, flow.model_dump())
-            await db.execute(sql, *params)
+    place = Placement(
+        {importer_id: "storyteller"}, owners, _seed_rows(doc, now), {importer_id: now}
+    )
+    await write_campaign(db, doc, settings, sheets, place)
+    campaign = doc.campaign
     return {
         "id": campaign.id,
         "name": campaign.name,
         "ruleset": campaign.ruleset,
         "settings": settings,
         "created_at": rfc3339(campaign.created_at),
-        "members": len(seats),
+        "members": 1,
         "characters": len(doc.characters),
         "rolls": len(doc.rolls),
         "events": len(doc.events),
         "mapped_to_you": strangers,
+        "placeholders": [
+            {"user_id": m.user_id, "username": m.username, "role": m.role}
+            for m in doc.members
+            if m.user_id != importer_id
+        ],
     }
-
-
-async def _write_seeds(db: Db, doc: CampaignExport, fresh_number: int, now: datetime) -> None:
-    """Past seeds as they were; the source's current seed as a commitment only (its secret
-    stays with the source: ``server_seed`` is empty and it is never revealed here); then a
-    fresh seed of our own, current from the source's next nonce on."""
-    fairness = doc.fairness
-    for seed in fairness.seeds:
-        current = seed.number == fairness.seed_number
-        values = seed.model_dump()
-        values["server_seed"] = b"" if current else bytes.fromhex(seed.server_seed or "")
-        values["end_nonce"] = fairness.next_nonce if current else seed.end_nonce
-        values["created_at"] = seed.revealed_at or now
-        await tables.insert(db, SEEDS, {**values, "campaign_id": doc.campaign.id})
-    secret = secrets.token_bytes(32)
-    await tables.insert(
-        db,
-        SEEDS,
-        {
-            "campaign_id": doc.campaign.id,
-            "number": fresh_number,
-            "server_seed": secret,
-            "commitment": hashlib.sha256(secret).hexdigest(),
-            "client_seed": fairness.client_seed,
-            "first_nonce": fairness.next_nonce,
-            "end_nonce": None,
-            "created_at": now,
-            "revealed_at": None,
-        },
-    )

@@ -15,7 +15,11 @@ class CampaignSeed(Base):
 
     The seed is secret while it is current (``revealed_at`` is null) and published once the
     campaign rotates to a new one; ``first_nonce``..``end_nonce`` (exclusive) are the draws
-    it served."""
+    it served.
+
+    ``links_from`` is the first seq of the chain links this seed salts (chain v2): it salts
+    every link from there until the next seed's ``links_from``. It is null for a seed made
+    before chain v2 (its links are v1 and unsalted)."""
 
     __tablename__ = "campaign_seeds"
 
@@ -30,3 +34,4 @@ class CampaignSeed(Base):
     end_nonce: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     revealed_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    links_from: Mapped[int | None] = mapped_column(Integer, nullable=True)

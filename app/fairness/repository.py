@@ -1,11 +1,11 @@
-"""Queries of committed seeds. The current seed is secret: only the ledger reads it, to
-roll dice; nothing that answers a request returns it before it is revealed."""
+"""Queries of committed seeds. The current seed is secret: the ledger reads it to roll
+dice and salt links, the audit to compute the salts a viewer may have, the operator's
+backup to save it; nothing that answers a request returns it before it is revealed."""
 
 from __future__ import annotations
 
 import hashlib
 import secrets
-from collections import OrderedDict
 from typing import Any
 
 from app.core.database import Db
@@ -15,42 +15,36 @@ from app.fairness.models import CampaignSeed
 
 SEEDS = TableSql(CampaignSeed)
 
-_SEED_OF = "SELECT server_seed, commitment FROM campaign_seeds WHERE campaign_id = ? AND number = ?"
-
-# (campaign, seed number) -> (seed, commitment). A seed never changes once created, and a
-# rotation moves to a new number, so entries never go stale; the size is bounded.
-_CACHE: OrderedDict[tuple[str, int], tuple[bytes, str]] = OrderedDict()
-_CACHE_SIZE = 10_000
+_SEED_OF = (
+    "SELECT server_seed, commitment, links_from FROM campaign_seeds"
+    " WHERE campaign_id = ? AND number = ?"
+)
 
 
 def commitment_of(seed: bytes) -> str:
     return hashlib.sha256(seed).hexdigest()
 
 
-async def current_secret(db: Db, campaign_id: str, number: int) -> tuple[bytes, str]:
-    key = (campaign_id, number)
-    found = _CACHE.get(key)
-    if found is not None:
-        return found
+async def current_seed(db: Db, campaign_id: str, number: int) -> tuple[bytes, str, int | None]:
+    """(server seed, commitment, links_from) of seed ``number``. The ledger reads these with
+    the campaign's counters; this is its fallback when that read raced a rotation."""
     row = await db.fetchone(_SEED_OF, campaign_id, number)
     if row is None:
         raise LookupError(f"campaign {campaign_id} has no seed {number}")
-    found = (bytes(row[0]), str(row[1]))
-    _CACHE[key] = found
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return found
+    return bytes(row[0]), str(row[1]), None if row[2] is None else int(row[2])
 
 
 async def create_seed(
-    db: Db, campaign_id: str, number: int, client_seed: str, first_nonce: int
+    db: Db, campaign_id: str, number: int, client_seed: str, first_nonce: int, links_from: int = 1
 ) -> str:
-    """A fresh 32-byte seed from the OS CSPRNG; answers its commitment."""
+    """A fresh 32-byte seed from the OS CSPRNG, salting the chain links from seq
+    ``links_from`` on; answers its commitment."""
     seed = secrets.token_bytes(32)
     commitment = commitment_of(seed)
     row = {"campaign_id": campaign_id, "number": number, "server_seed": seed,
            "commitment": commitment, "client_seed": client_seed, "first_nonce": first_nonce,
-           "end_nonce": None, "created_at": utcnow(), "revealed_at": None}  # fmt: skip
+           "end_nonce": None, "created_at": utcnow(), "revealed_at": None,
+           "links_from": links_from}  # fmt: skip
     await insert(db, SEEDS, row)
     return commitment
 
@@ -63,8 +57,13 @@ _STATE = (
 # Never the server seed of a seed that is not revealed: the CASE keeps it in the database.
 _SEEDS = (
     "SELECT number, commitment, CASE WHEN revealed_at IS NULL THEN NULL ELSE server_seed END,"
-    " client_seed, first_nonce, end_nonce, revealed_at FROM campaign_seeds"
+    " client_seed, first_nonce, end_nonce, revealed_at, links_from FROM campaign_seeds"
     " WHERE campaign_id = ? ORDER BY number"
+)
+# Server side only: the keys of the link salts (the audit hands out salts, never seeds).
+_SALT_KEYS = (
+    "SELECT number, links_from, server_seed, revealed_at IS NOT NULL FROM campaign_seeds"
+    " WHERE campaign_id = ? AND links_from IS NOT NULL ORDER BY number"
 )
 _REVEAL = (
     "UPDATE campaign_seeds SET end_nonce = ?, revealed_at = ?"
@@ -98,9 +97,20 @@ async def seeds(db: Db, campaign_id: str) -> list[dict[str, Any]]:
             "first_nonce": int(first_nonce),
             "end_nonce": None if end_nonce is None else int(end_nonce),
             "revealed_at": revealed_at,
+            "links_from": None if links_from is None else int(links_from),
         }
-        for number, commitment, secret, client_seed, first_nonce, end_nonce, revealed_at in rows
-    ]
+        for (
+            number, commitment, secret, client_seed, first_nonce, end_nonce, revealed_at,
+            links_from,
+        ) in rows
+    ]  # fmt: skip
+
+
+async def salt_keys(db: Db, campaign_id: str) -> list[tuple[int, int, bytes, bool]]:
+    """(seed number, links_from, server seed, revealed) of every seed that salts links,
+    oldest first. Secret: for computing the salts a viewer may have, never for an answer."""
+    rows = await db.fetchall(_SALT_KEYS, campaign_id)
+    return [(int(n), int(start), bytes(secret), bool(shown)) for n, start, secret, shown in rows]
 
 
 async def reveal(db: Db, campaign_id: str, number: int, end_nonce: int) -> bool:

@@ -15,6 +15,7 @@ _EXAMPLE_SEED: dict[str, Any] = {
     "first_nonce": 0,
     "end_nonce": 42,
     "revealed_at": "2025-01-01T20:00:00Z",
+    "links_from": 1,
 }
 _CAMPAIGN_ID = "01jd8m7c4d5e6f7g8h9j0k1m2n"
 _CURRENT_SEED: dict[str, Any] = {
@@ -25,6 +26,7 @@ _CURRENT_SEED: dict[str, Any] = {
     "first_nonce": 42,
     "end_nonce": None,
     "revealed_at": None,
+    "links_from": 13,
 }
 # Answers as the OpenAPI document (/docs) shows them.
 FAIRNESS_EXAMPLE: dict[str, Any] = {
@@ -44,6 +46,9 @@ AUDIT_EXAMPLE: dict[str, Any] = {
         {
             "seq": 13,
             "roll_id": "01jd8mb1c2d3e4f5g6h7j8k9m0",
+            "version": 2,
+            "salt_seed": 2,
+            "salt": "5d2a1c0b9e8f7a6d5c4b3a29180f7e6d5c4b3a2918f0e7d6c5b4a39281706f5e",
             "prev_hash": "3f1c0e2d4b6a8f9e1d3c5b7a9f0e2d4c6b8a0f1e3d5c7b9a1f2e4d6c8b0a2f4e",
             "hash": "c8192d61ffd6c762c1823c1ec205aa051de92cd4dcdc899abb74d47694909be2",
             "record": {
@@ -76,6 +81,9 @@ AUDIT_EXAMPLE: dict[str, Any] = {
         {
             "seq": 14,
             "roll_id": "01jd8mc2d3e4f5g6h7j8k9m0n1",
+            "version": 2,
+            "salt_seed": 2,
+            "salt": None,
             "prev_hash": "c8192d61ffd6c762c1823c1ec205aa051de92cd4dcdc899abb74d47694909be2",
             "hash": "a4b6c8d0e2f4a6b8c0d2e4f6a8b0c2d4e6f8a0b2c4d6e8f0a2b4c6d8e0f2a4b6",
             "record": None,
@@ -108,6 +116,10 @@ class SeedRead(BaseModel):
     first_nonce: int
     end_nonce: int | None
     revealed_at: datetime | None
+    links_from: int | None = Field(
+        default=None,
+        description="The first link seq this seed salts (chain v2); null: it salts none.",
+    )
 
 
 class FairnessRead(BaseModel):
@@ -128,11 +140,15 @@ class FairnessRead(BaseModel):
 
 class AuditLink(BaseModel):
     """One link of the roll hash chain. ``record`` is null when the caller may not see the
-    roll (the hash still chains). ``stored`` appears only when the roll as the log stores it
-    now does not match this, its latest link (it was changed or deleted)."""
+    roll (the hash still chains). ``salt`` (v2) comes with every record you may read, and
+    for every link once its ``salt_seed`` is revealed. ``stored`` appears only when the roll
+    as the log stores it now does not match this, its latest link (changed or deleted)."""
 
     seq: int
     roll_id: str
+    version: int = Field(default=1, description="1: unsalted (before chain v2); 2: salted.")
+    salt_seed: int | None = None
+    salt: str | None = None
     prev_hash: str
     hash: str
     record: dict[str, Any] | None

@@ -19,6 +19,7 @@ from app.core.errors import Conflict, NotFound
 from app.core.security import Principal
 from app.core.writer import Writer
 from app.fairness import repository as repo
+from app.fairness.links import SaltKey, Salts, is_stub, link_of
 from app.rolls import repository as rolls_repo
 from app.rolls.service import to_answer
 from app.rolls.visibility import can_see
@@ -63,9 +64,11 @@ async def rotate(
     campaign_id: str,
     client_seed: str | None,
     roles: tuple[str, ...] = ROLES,
+    scope: str = "manage",
 ) -> bytes:
     """Reveal the current seed and commit to a new one, with ``client_seed`` or the same
-    client seed as before. Answers the fairness state after the rotation."""
+    client seed as before. Answers the fairness state after the rotation. (The export
+    rotates with the ``read`` scope it is asked with: its reveal is part of the read.)"""
 
     async def act(cj: CampaignJob, _: None) -> tuple[int, dict[str, Any]]:
         db, ledger = cj.db, cj.ledger
@@ -74,7 +77,9 @@ async def rotate(
         if not await repo.reveal(db, campaign_id, old, first_nonce):
             raise Conflict("the current seed was already revealed; try again")
         new_client_seed = ledger.client_seed if client_seed is None else client_seed
-        await repo.create_seed(db, campaign_id, old + 1, new_client_seed, first_nonce)
+        await repo.create_seed(
+            db, campaign_id, old + 1, new_client_seed, first_nonce, links_from=seq + 1
+        )
         await repo.set_current(db, campaign_id, old + 1, new_client_seed)
         state = await fairness(db, campaign_id)
         state["last_seq"] = ledger.last_seq  # as the ledger writes it back on close
@@ -92,17 +97,20 @@ async def rotate(
         ledger.record("fairness.rotated", data, seq=seq)
         return 200, state
 
-    _, body = await campaign_job(writer, principal, campaign_id, act, scope="manage", roles=roles)
+    _, body = await campaign_job(writer, principal, campaign_id, act, scope=scope, roles=roles)
     return body
-
-
-def _record(data: Mapping[str, Any], seq: int) -> dict[str, Any]:
-    return chain_record(data, seq)
 
 
 def _stored_record(values: Mapping[str, Any], seq: int) -> dict[str, Any]:
     view = to_answer({**values, "odds": {}}, str(values["user_id"]), True)
     return chain_record(view, seq)
+
+
+async def salts(db: Db, campaign_id: str) -> Salts:
+    """The campaign's salting seeds (secret: the salts computed from them are handed out
+    only as ``link_of`` allows)."""
+    keys = [SaltKey(*key) for key in await repo.salt_keys(db, campaign_id)]
+    return Salts(campaign_id, keys)
 
 
 async def audit(
@@ -114,7 +122,7 @@ async def audit(
     limit: int = MAX_AUDIT_PAGE,
 ) -> dict[str, Any]:
     """One page of the chain, as the viewer may see it (``viewer_id`` None: everything,
-    for the campaign export), with the fairness state it ends at.
+    for the operator's backup), with the fairness state it ends at.
 
     Links come from the roll events. The latest link of each roll is also compared with
     the roll as the log stores it: a mismatch (or a roll gone) is shown under ``stored``,
@@ -125,6 +133,7 @@ async def audit(
     rows = await repo.links(db, campaign_id, after, state["last_seq"], limit + 1)
     more = len(rows) > limit
     rows = rows[:limit]
+    keys = await salts(db, campaign_id)
     ids = sorted({str(data["id"]) for _, data, _, _ in rows})
     stored = {roll["id"]: roll for roll in await rolls_repo.by_ids(db, ids)}
     last_link_of: dict[str, int] = {}
@@ -133,23 +142,19 @@ async def audit(
     links: list[dict[str, Any]] = []
     for index, (seq, data, prev_hash, hash_) in enumerate(rows):
         roll_id = str(data["id"])
+        if is_stub(data):  # a hidden roll that came without its content: chained only
+            links.append(link_of(keys, seq, data, prev_hash, hash_, False))
+            continue
         visible = viewer_id is None or can_see(
             str(data["visibility"]), str(data["user_id"]), viewer_id, viewer_is_storyteller
         )
-        record = _record(data, seq)
-        link: dict[str, Any] = {
-            "seq": seq,
-            "roll_id": roll_id,
-            "prev_hash": prev_hash,
-            "hash": hash_,
-            "record": record if visible else None,
-        }
+        link = link_of(keys, seq, data, prev_hash, hash_, visible)
         row = stored.get(roll_id)
         if row is None and last_link_of[roll_id] == index:
             link["stored"] = None  # the roll is gone from the log
         elif row is not None and row["hash"] == hash_:
             now = _stored_record(row, seq)
-            if now != record:
+            if now != chain_record(data, seq):
                 link["stored"] = now if visible else None
         links.append(link)
     next_after = links[-1]["seq"] if more else None

@@ -6,21 +6,40 @@ run on an export), so both compute links with the very same bytes.
 A link covers one state of one roll (its creation, then each step such as a reroll):
 
     canonical = JSON of the record, keys sorted, no spaces, UTF-8 (non-ASCII kept as is)
-    hash      = SHA-256( prev_hash as 64 lowercase hex chars + "\\n" + canonical ), in hex
+    v1:  hash = SHA-256( prev_hash + "\\n" + canonical )
+    v2:  salt = HMAC-SHA256( key = server seed, "link\\n" + campaign_id + "\\n" + link_seq )
+         hash = SHA-256( "v2\\n" + prev_hash + "\\n" + salt + "\\n" + canonical )
 
-The first link of a campaign has ``prev_hash`` = 64 zeros (``GENESIS``).
+``prev_hash``, ``salt`` and ``hash`` are 64 lowercase hex characters; ``link_seq`` is in
+decimal. The first link of a campaign has ``prev_hash`` = 64 zeros (``GENESIS``).
+
+Why v2: a hidden record has few possible values (a blind 3d6 roll: 216 face sets), so a v1
+hash is an oracle that recovers it by trying them all. The v2 salt comes from the committed
+server seed that was current when the link was written, so nobody can compute it before
+that seed is revealed; the server hands it out with every link its viewer may read.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["GENESIS", "RECORD_FIELDS", "canonical", "chain_record", "link_hash"]
+__all__ = [
+    "CHAIN_VERSION",
+    "GENESIS",
+    "RECORD_FIELDS",
+    "canonical",
+    "chain_record",
+    "link_hash",
+    "link_salt",
+]
 
 GENESIS = "0" * 64
+CHAIN_VERSION = 2
+"""The version of every link written now; links written before it stay version 1."""
 
 RECORD_FIELDS = (
     "id",
@@ -55,5 +74,17 @@ def canonical(record: Mapping[str, Any]) -> bytes:
     return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-def link_hash(prev_hash: str, record: Mapping[str, Any]) -> str:
-    return hashlib.sha256(prev_hash.encode("ascii") + b"\n" + canonical(record)).hexdigest()
+def link_salt(server_seed: bytes, campaign_id: str, link_seq: int) -> str:
+    """The secret salt of the v2 link at ``link_seq``. The message has a newline, which no
+    client seed may hold, so it is never the message of a dice block (``client:nonce:i``)."""
+    message = f"link\n{campaign_id}\n{link_seq}".encode()
+    return hmac.digest(server_seed, message, "sha256").hex()
+
+
+def link_hash(prev_hash: str, record: Mapping[str, Any], salt: str | None = None) -> str:
+    """A v2 link's hash with its ``salt``; a v1 link's (no salt) for chains written before."""
+    body = canonical(record)
+    if salt is None:
+        return hashlib.sha256(prev_hash.encode("ascii") + b"\n" + body).hexdigest()
+    head = b"v2\n" + prev_hash.encode("ascii") + b"\n" + salt.encode("ascii") + b"\n"
+    return hashlib.sha256(head + body).hexdigest()

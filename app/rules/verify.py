@@ -12,8 +12,11 @@ Checks, in chain order, stopping at the first failure:
 
 1. Chaining: the first link's ``prev_hash`` is ``GENESIS``, each next one is the hash of
    the link before it, seqs increase, and the last hash is the campaign's ``chain_head``.
-2. Content: ``hash == link_hash(prev_hash, record)`` for every link whose record is shown
-   (a redacted link, ``record: null``, is only chained).
+2. Salt and content: a v2 link names the seed that salted it (the one whose
+   ``links_from`` covers its seq); once that seed is revealed its salt must be
+   ``link_salt(seed, campaign_id, seq)``. Then ``hash == link_hash(prev_hash, record, salt)``
+   for every link whose record is shown (a redacted link, ``record: null``, is only
+   chained). A v1 link (before chain v2) has no salt and may not follow a salted seed.
 3. Draws: every proof entry names a committed seed with its commitment and client seed, a
    nonce inside that seed's range and used by no other roll; under a revealed seed (whose
    SHA-256 must be its commitment) ``SeededDice(seed, client_seed, nonce)`` must give the
@@ -26,58 +29,14 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-from app.rules.chain import GENESIS, chain_record, link_hash
+from app.rules.chain import GENESIS, chain_record, link_hash, link_salt
 from app.rules.dice import SeededDice
 from app.rules.verify_dice import dice_problem, is_int, is_map
+from app.rules.verify_report import Failure, Report, Seed, Stop, is_str, need
 
 __all__ = ["Failure", "Report", "dice_problem", "verify"]
-
-
-@dataclass(frozen=True, slots=True)
-class Failure:
-    seq: int | None
-    roll_id: str | None
-    reason: str
-
-    def __str__(self) -> str:
-        if self.seq is None:
-            return f"FAIL: {self.reason}"
-        return f"FAIL at seq {self.seq} (roll {self.roll_id}): {self.reason}"
-
-
-@dataclass(slots=True)
-class Report:
-    links: int = 0
-    rolls: int = 0
-    draws: int = 0
-    pending_draws: int = 0
-    redacted: int = 0
-    failure: Failure | None = None
-    notes: list[str] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return self.failure is None
-
-    def summary(self) -> str:
-        """``OK (N rolls, M draws verified, K links)`` plus notes, or the failure."""
-        if self.failure is not None:
-            return str(self.failure)
-        head = f"OK ({self.rolls} rolls, {self.draws} draws verified, {self.links} links)"
-        return "\n".join([head, *self.notes])
-
-
-@dataclass(frozen=True, slots=True)
-class _Seed:
-    number: int
-    commitment: str
-    secret: bytes | None
-    client_seed: str
-    first_nonce: int
-    end_nonce: int  # exclusive; the campaign's next nonce for the current seed
 
 
 def verify(document: Any) -> Report:
@@ -85,49 +44,35 @@ def verify(document: Any) -> Report:
     report = Report()
     try:
         _Verifier(document, report).run()
-    except _Stop as stop:
+    except Stop as stop:
         report.failure = stop.failure
     return report
-
-
-class _Stop(Exception):
-    def __init__(self, failure: Failure) -> None:
-        super().__init__(str(failure))
-        self.failure = failure
-
-
-def _need(condition: bool, reason: str, seq: int | None = None, roll: str | None = None) -> None:
-    if not condition:
-        raise _Stop(Failure(seq, roll, reason))
-
-
-def _str(value: Any) -> bool:
-    return type(value) is str
 
 
 class _Verifier:
     def __init__(self, document: Any, report: Report) -> None:
         self.doc = document
         self.report = report
-        self.seeds: dict[int, _Seed] = {}
+        self.seeds: dict[int, Seed] = {}
         self.checked_seeds: set[int] = set()
         self.nonces: dict[int, tuple[str, Any]] = {}  # nonce -> (roll id, draw)
         self.recomputed: set[int] = set()
         self.pending: set[int] = set()
         self.proofs: dict[str, list[Any]] = {}  # roll id -> proof at its last link
         self.seen_rolls: set[str] = set()
+        self.salt_of: dict[int, str | None] = {}  # link seq -> its salt (v2, when known)
 
     # --- the document -----------------------------------------------------------------
 
     def run(self) -> None:
         doc = self.doc
-        _need(
+        need(
             isinstance(doc, Mapping) and "fairness" in doc and "audit" in doc,
             "not an audit bundle or export: expected the keys 'fairness' and 'audit'",
         )
         fairness, audit = doc["fairness"], doc["audit"]
-        _need(isinstance(fairness, Mapping), "'fairness' must be an object")
-        _need(isinstance(audit, list), "'audit' must be a list of links")
+        need(isinstance(fairness, Mapping), "'fairness' must be an object")
+        need(isinstance(audit, list), "'audit' must be a list of links")
         self._read_seeds(fairness)
         campaign_id = doc.get("campaign_id", fairness.get("campaign_id"))
         rolls = self._export_rolls(doc.get("rolls"))
@@ -141,7 +86,7 @@ class _Verifier:
         head = fairness.get("chain_head")
         if head is not None:
             where = (audit[-1]["seq"], audit[-1]["roll_id"]) if audit else (None, None)
-            _need(
+            need(
                 prev == head,
                 f"the chain ends at {prev} but the campaign's head is {head}: "
                 "links are missing or changed at the end",
@@ -149,7 +94,7 @@ class _Verifier:
             )
         if rolls:
             roll_id = sorted(rolls)[0]
-            _need(False, f"roll {roll_id} of the export has no link in the chain")
+            need(False, f"roll {roll_id} of the export has no link in the chain")
         for number in sorted(set(self.seeds) - self.checked_seeds):
             self._check_seed(self.seeds[number], None, None)
         self.report.rolls = len(self.seen_rolls)
@@ -159,6 +104,11 @@ class _Verifier:
             self.report.notes.append(
                 f"note: {len(self.pending)} draws under the current seed are not yet "
                 "verifiable (rotate the seed, then verify again)"
+            )
+        if self.report.salted:
+            self.report.notes.append(
+                f"note: {self.report.salts_checked} of {self.report.salted} link salts "
+                "recomputed from their revealed seeds"
             )
         if self.report.redacted:
             self.report.notes.append(
@@ -170,46 +120,50 @@ class _Verifier:
         seeds: Any = fairness.get("seeds")
         current: Any = fairness.get("seed_number")
         next_nonce: Any = fairness.get("next_nonce")
-        _need(isinstance(seeds, list) and seeds != [], "'fairness.seeds' must list the seeds")
-        _need(is_int(current) and is_int(next_nonce), "'fairness' lacks seed_number or next_nonce")
+        need(isinstance(seeds, list) and seeds != [], "'fairness.seeds' must list the seeds")
+        need(is_int(current) and is_int(next_nonce), "'fairness' lacks seed_number or next_nonce")
         previous_end: int | None = None
         for seed in seeds:
-            _need(is_map(seed), "a seed must be an object")
+            need(is_map(seed), "a seed must be an object")
             number, commitment = seed.get("number"), seed.get("commitment")
             first, end, secret = seed.get("first_nonce"), seed.get("end_nonce"), None
-            _need(
-                is_int(number) and _str(commitment) and is_int(first), f"seed {number}: malformed"
+            links_from = seed.get("links_from")
+            need(links_from is None or is_int(links_from), f"seed {number}: bad links_from")
+            need(
+                is_int(number) and is_str(commitment) and is_int(first), f"seed {number}: malformed"
             )
-            _need(_str(seed.get("client_seed")), f"seed {number}: malformed client seed")
+            need(is_str(seed.get("client_seed")), f"seed {number}: malformed client seed")
             if seed.get("server_seed") is not None:
                 try:
                     secret = bytes.fromhex(seed["server_seed"])
                 except (TypeError, ValueError):
-                    _need(False, f"seed {number}: server_seed is not hex")
+                    need(False, f"seed {number}: server_seed is not hex")
             if number == current:
-                _need(end is None, f"seed {number} is current but has an end nonce")
+                need(end is None, f"seed {number} is current but has an end nonce")
                 end = next_nonce
-            _need(is_int(end), f"seed {number} is not current but has no end nonce")
-            _need(first <= end, f"seed {number}: first nonce {first} after end nonce {end}")
-            _need(
+            need(is_int(end), f"seed {number} is not current but has no end nonce")
+            need(first <= end, f"seed {number}: first nonce {first} after end nonce {end}")
+            need(
                 previous_end is None or first == previous_end,
                 f"seed {number} starts at nonce {first}, not where the last one ended",
             )
             previous_end = end
-            self.seeds[number] = _Seed(number, commitment, secret, seed["client_seed"], first, end)
-        _need(current in self.seeds, f"the current seed {current} is not listed")
+            self.seeds[number] = Seed(
+                number, commitment, secret, seed["client_seed"], first, end, links_from
+            )
+        need(current in self.seeds, f"the current seed {current} is not listed")
         if fairness.get("commitment") is not None:
-            _need(
+            need(
                 fairness["commitment"] == self.seeds[current].commitment,
                 "the current commitment differs from the current seed's",
             )
 
-    def _check_seed(self, seed: _Seed, seq: int | None, roll: str | None) -> None:
+    def _check_seed(self, seed: Seed, seq: int | None, roll: str | None) -> None:
         self.checked_seeds.add(seed.number)
         if seed.secret is None:
             return
         actual = hashlib.sha256(seed.secret).hexdigest()
-        _need(
+        need(
             actual == seed.commitment,
             f"seed {seed.number}: SHA-256 of the revealed server seed is {actual}, "
             f"not its commitment {seed.commitment}",
@@ -221,22 +175,24 @@ class _Verifier:
     def _export_rolls(rolls: Any) -> dict[str, Mapping[str, Any]] | None:
         if rolls is None:
             return None
-        _need(isinstance(rolls, list), "'rolls' must be a list")
+        need(isinstance(rolls, list), "'rolls' must be a list")
         found: dict[str, Mapping[str, Any]] = {}
         for roll in rolls:
-            _need(is_map(roll) and _str(roll.get("id")), "a roll of the export has no id")
+            need(is_map(roll) and is_str(roll.get("id")), "a roll of the export has no id")
             found[roll["id"]] = roll
         return found
 
     def _export_roll(self, link: Mapping[str, Any], roll: Mapping[str, Any] | None) -> None:
         seq, roll_id = link["seq"], link["roll_id"]
+        if roll is None and link.get("record") is None:
+            return  # a roll hidden from whoever exported: its link only chains
         if roll is None:
-            raise _Stop(Failure(seq, roll_id, "the roll is missing from the export's rolls"))
+            raise Stop(Failure(seq, roll_id, "the roll is missing from the export's rolls"))
         try:
-            computed = link_hash(link["prev_hash"], chain_record(roll, seq))
+            computed = link_hash(link["prev_hash"], chain_record(roll, seq), self.salt_of[seq])
         except (KeyError, TypeError, ValueError) as exc:
             computed = f"unreadable ({exc})"
-        _need(
+        need(
             computed == link["hash"],
             "the roll in the export's rolls does not match its latest link (changed)",
             seq,
@@ -248,28 +204,36 @@ class _Verifier:
     def _link(
         self, index: int, link: Any, prev: str, last_seq: int, campaign_id: Any
     ) -> tuple[str, int]:
-        _need(is_map(link), f"link #{index} is not an object")
+        need(is_map(link), f"link #{index} is not an object")
         seq, roll_id = link.get("seq"), link.get("roll_id")
-        _need(is_int(seq) and _str(roll_id), f"link #{index} lacks seq or roll_id")
-        _need(_str(link.get("prev_hash")) and _str(link.get("hash")), "malformed", seq, roll_id)
-        _need(seq > last_seq, f"seq {seq} does not follow seq {last_seq}", seq, roll_id)
-        _need(
+        need(is_int(seq) and is_str(roll_id), f"link #{index} lacks seq or roll_id")
+        need(is_str(link.get("prev_hash")) and is_str(link.get("hash")), "malformed", seq, roll_id)
+        need(seq > last_seq, f"seq {seq} does not follow seq {last_seq}", seq, roll_id)
+        need(
             link["prev_hash"] == prev,
             f"prev_hash {link['prev_hash']} is not the previous link's hash {prev}: "
             "a link before this one is missing, reordered or changed",
             seq,
             roll_id,
         )
+        salt = self._salt(link, seq, roll_id, campaign_id)
+        self.salt_of[seq] = salt
         record = link.get("record")
         if record is None:
             self.report.redacted += 1
         else:
-            _need(is_map(record), "the record is not an object", seq, roll_id)
+            need(is_map(record), "the record is not an object", seq, roll_id)
+            need(
+                salt is not None or link.get("version", 1) == 1,
+                "a salted (v2) link shows its record without its salt",
+                seq,
+                roll_id,
+            )
             try:
-                computed = link_hash(prev, record)
+                computed = link_hash(prev, record, salt)
             except (TypeError, ValueError) as exc:
                 computed = f"unhashable ({exc})"
-            _need(
+            need(
                 computed == link["hash"],
                 "the record does not hash to its link: its content was changed",
                 seq,
@@ -277,7 +241,7 @@ class _Verifier:
             )
             self._record(record, seq, roll_id, campaign_id)
         if "stored" in link:
-            _need(
+            need(
                 False,
                 "the roll as the log stores it does not match its latest link (changed or deleted)",
                 seq,
@@ -285,16 +249,72 @@ class _Verifier:
             )
         return link["hash"], seq
 
+    def _salter(self, seq: int) -> int | None:
+        """The seed whose ``links_from`` covers ``seq`` (the last one at most seq)."""
+        found: tuple[int, int] | None = None
+        for seed in self.seeds.values():
+            start = seed.links_from
+            if start is not None and start <= seq and (found is None or start >= found[0]):
+                found = (start, seed.number)
+        return None if found is None else found[1]
+
+    def _salt(self, link: Mapping[str, Any], seq: int, roll_id: str, campaign: Any) -> str | None:
+        """The link's salt, recomputed when its seed is revealed; None for a v1 link or a
+        salt the viewer may not have yet."""
+        version, given = link.get("version", 1), link.get("salt")
+        number: Any = link.get("salt_seed")
+        need(version in (1, 2) and is_int(version), f"unknown link version {version!r}",
+              seq, roll_id)  # fmt: skip
+        salter = self._salter(seq)
+        if version == 1:
+            need(given is None and number is None, "a v1 link has no salt", seq, roll_id)
+            need(
+                salter is None,
+                f"a v1 (unsalted) link where seed {salter} salts the chain: a downgraded link",
+                seq,
+                roll_id,
+            )
+            return None
+        self.report.salted += 1
+        need(is_int(number) and number in self.seeds, "the salting seed is unknown", seq, roll_id)
+        need(
+            salter is None or salter == number,
+            f"the link names seed {number} as its salt, but seed {salter} salts this seq",
+            seq,
+            roll_id,
+        )
+        need(
+            given is None or (is_str(given) and len(given) == 64 and given == given.lower()),
+            "the salt is not 64 lowercase hex characters",
+            seq,
+            roll_id,
+        )
+        seed = self.seeds[number]
+        if seed.secret is None:
+            return str(given) if given is not None else None
+        need(is_str(campaign), "a salted link needs the campaign id", seq, roll_id)
+        if seed.number not in self.checked_seeds:
+            self._check_seed(seed, seq, roll_id)
+        computed = link_salt(seed.secret, campaign, seq)
+        need(
+            given is None or given == computed,
+            f"the salt is not the one revealed seed {number} gives for this link",
+            seq,
+            roll_id,
+        )
+        self.report.salts_checked += 1
+        return computed
+
     def _record(self, record: Mapping[str, Any], seq: int, roll_id: str, campaign: Any) -> None:
-        _need(record.get("id") == roll_id, "the record is of another roll", seq, roll_id)
-        _need(record.get("link_seq") == seq, "the record names another link seq", seq, roll_id)
+        need(record.get("id") == roll_id, "the record is of another roll", seq, roll_id)
+        need(record.get("link_seq") == seq, "the record names another link seq", seq, roll_id)
         if campaign is not None:
-            _need(record.get("campaign_id") == campaign, "another campaign's roll", seq, roll_id)
+            need(record.get("campaign_id") == campaign, "another campaign's roll", seq, roll_id)
         self.seen_rolls.add(roll_id)
         proof: Any = record.get("proof")
-        _need(isinstance(proof, list), "the record has no proof list", seq, roll_id)
+        need(isinstance(proof, list), "the record has no proof list", seq, roll_id)
         earlier = self.proofs.get(roll_id, [])
-        _need(
+        need(
             proof[: len(earlier)] == earlier,
             "the proof differs from the roll's earlier link (a draw was changed)",
             seq,
@@ -304,33 +324,33 @@ class _Verifier:
         for draw in proof:
             self._draw(draw, seq, roll_id)
         problem = dice_problem(record)
-        _need(problem is None, str(problem), seq, roll_id)
+        need(problem is None, str(problem), seq, roll_id)
 
     def _draw(self, draw: Any, seq: int, roll_id: str) -> None:
-        _need(is_map(draw), "a proof entry is not an object", seq, roll_id)
+        need(is_map(draw), "a proof entry is not an object", seq, roll_id)
         nonce, number = draw.get("nonce"), draw.get("seed")
-        _need(is_int(nonce) and is_int(number), "a draw lacks its nonce or seed", seq, roll_id)
+        need(is_int(nonce) and is_int(number), "a draw lacks its nonce or seed", seq, roll_id)
         owner = self.nonces.get(nonce)
         if owner is not None:
-            _need(owner[0] == roll_id, f"nonce {nonce} was already used by roll {owner[0]}",
+            need(owner[0] == roll_id, f"nonce {nonce} was already used by roll {owner[0]}",
                   seq, roll_id)  # fmt: skip
-            _need(owner[1] == draw, f"draw nonce {nonce} changed between links", seq, roll_id)
+            need(owner[1] == draw, f"draw nonce {nonce} changed between links", seq, roll_id)
             return
         self.nonces[nonce] = (roll_id, draw)
         seed = self.seeds.get(number)
         if seed is None:
             reason = f"draw nonce {nonce} names seed {number}, which was never committed"
-            raise _Stop(Failure(seq, roll_id, reason))
+            raise Stop(Failure(seq, roll_id, reason))
         if seed.number not in self.checked_seeds:
             self._check_seed(seed, seq, roll_id)
-        _need(
+        need(
             draw.get("commitment") == seed.commitment
             and draw.get("client_seed") == seed.client_seed,
             f"draw nonce {nonce}: commitment or client seed differ from seed {number}'s",
             seq,
             roll_id,
         )
-        _need(
+        need(
             seed.first_nonce <= nonce < seed.end_nonce,
             f"nonce {nonce} is outside seed {number}'s range "
             f"{seed.first_nonce}..{seed.end_nonce - 1}",
@@ -338,9 +358,9 @@ class _Verifier:
             roll_id,
         )
         entries = draw.get("rolls")
-        _need(isinstance(entries, list), f"draw nonce {nonce} has no rolls", seq, roll_id)
+        need(isinstance(entries, list), f"draw nonce {nonce} has no rolls", seq, roll_id)
         for entry in entries:
-            _need(
+            need(
                 is_map(entry)
                 and is_int(entry.get("sides"))
                 and isinstance(entry.get("faces"), list)
@@ -351,6 +371,9 @@ class _Verifier:
             )
         if seed.secret is None:
             self.pending.add(nonce)
+            if self.report.first_pending is None:
+                why = f"draw nonce {nonce} is under seed {number}, which is not revealed"
+                self.report.first_pending = Failure(seq, roll_id, why)
             return
         dice = SeededDice(seed.secret, seed.client_seed, nonce)
         for entry in entries:
@@ -359,7 +382,7 @@ class _Verifier:
                 expected = dice.roll(entry["sides"], len(entry["faces"]))
             except ValueError as exc:  # DiceError: an impossible die
                 expected = [f"error: {exc}"]
-            _need(
+            need(
                 expected == entry["faces"],
                 f"draw nonce {nonce}: seed {number} gives {expected} for "
                 f"d{entry['sides']}, the roll shows {entry['faces']}",

@@ -82,10 +82,12 @@ async def _flowed(http: AsyncClient) -> tuple[Person, str, dict[str, Any]]:
 
 
 def _comparable(document: dict[str, Any]) -> dict[str, Any]:
-    """The document without what an import necessarily renews: the export time and the
-    current seed (the source's stays secret; the import commits to a fresh one)."""
+    """The document without what an import necessarily renews: the export time, the seats
+    (an import seats only the importer) and the current seed (the import commits to a
+    fresh one)."""
     found = copy.deepcopy(document)
     found.pop("exported_at")
+    found.pop("members")
     fairness = found["fairness"]
     fairness.pop("seed_number")
     fairness.pop("commitment")
@@ -95,24 +97,40 @@ def _comparable(document: dict[str, Any]) -> dict[str, Any]:
 
 async def test_an_export_holds_the_whole_campaign_and_verifies(client: AsyncClient) -> None:
     st, player, cid, exported = await _played(client)
-    assert exported["format"] == "fairtable-campaign" and exported["version"] == 1
+    assert exported["format"] == "fairtable-campaign" and exported["version"] == 2
     assert exported["campaign"]["id"] == cid
     assert exported["campaign"]["settings"] == {"npc_fatigue_only": True}
     members = {m["username"]: m["role"] for m in exported["members"]}
     assert members == {st.username: "storyteller", player.username: "player"}
-    kinds = [r["kind"] for r in exported["rolls"]]
-    assert kinds[:4] == ["test", "test", "test", "damage"]
+    # The storyteller's view (docs/authorization.md): the player's private roll is a
+    # redacted link and a stub event, never its content.
+    kinds = [(r["kind"], r["visibility"]) for r in exported["rolls"]]
+    assert kinds[:3] == [("test", "public"), ("test", "blind"), ("damage", "public")]
+    assert all(r["visibility"] != "private" for r in exported["rolls"])
+    stubs = [e for e in exported["events"] if e["data"].get("redacted")]
+    assert len(stubs) == 1 and set(stubs[0]["data"]) == {"id", "redacted"}
+    hidden = next(link for link in exported["audit"] if link["seq"] == stubs[0]["seq"])
+    assert hidden["record"] is None and hidden["salt"] is not None
+    assert "a private roll" not in json.dumps(exported)
     assert [r["seq"] for r in exported["rolls"]] == sorted(r["seq"] for r in exported["rolls"])
-    assert {r["visibility"] for r in exported["rolls"]} >= {"private", "blind"}
-    assert all(link["record"] is not None for link in exported["audit"])
+    assert {r["visibility"] for r in exported["rolls"]} >= {"storyteller", "blind"}
     report = verify(exported)
     assert report.ok, report.failure
-    assert report.draws > 0  # the draws of the revealed seed were recomputed
-    # The current seed is never exported; the revealed one is.
+    # The export revealed the seed first: every draw in it was recomputed, every salt too.
+    assert report.draws > 0 and report.pending_draws == 0
+    assert report.salts_checked == report.salted == len(exported["audit"])
     current = exported["fairness"]["seed_number"]
     seeds = {s["number"]: s for s in exported["fairness"]["seeds"]}
     assert seeds[current]["server_seed"] is None
-    assert seeds[current - 1]["server_seed"] is not None
+    assert seeds[current]["first_nonce"] == exported["fairness"]["next_nonce"]
+    assert all(seeds[n]["server_seed"] is not None for n in seeds if n != current)
+    rotations = [e for e in exported["events"] if e["type"] == "fairness.rotated"]
+    assert rotations[-1]["data"]["by"] == st.id and rotations[-1]["seq"] == max(
+        e["seq"] for e in exported["events"]
+    )
+    # A second export right away reveals nothing new: the current seed served nothing.
+    again = expect(await client.get(f"/campaigns/{cid}/export", headers=st.auth), 200)
+    assert again["fairness"]["seed_number"] == current
 
     forbidden = await client.get(f"/campaigns/{cid}/export", headers=player.auth)
     assert forbidden.status_code == 403
@@ -126,16 +144,19 @@ async def test_export_then_import_then_export_gives_the_same_document(
     created = expect(await client.post("/campaigns/import", json=first, headers=st.auth), 201)
     assert created["id"] == cid
     assert (created["rolls"], created["members"], created["mapped_to_you"]) == (
-        len(first["rolls"]), 2, [],
+        len(first["rolls"]), 1, [],
     )  # fmt: skip
+    assert created["placeholders"] == [
+        {"user_id": player.id, "username": player.username, "role": "player"}
+    ]
     second = expect(await client.get(f"/campaigns/{cid}/export", headers=st.auth), 200)
     assert json.dumps(_comparable(second), sort_keys=True) == json.dumps(
         _comparable(first), sort_keys=True
     )
     report = verify(second)
     assert report.ok, report.failure
-    # The source's current seed stays a commitment here, closed at the source's next nonce;
-    # a fresh seed of this instance serves from there on.
+    # The source's current seed (which served nothing) stays a commitment here, closed at
+    # the source's next nonce; a fresh seed of this instance serves from there on.
     source_current = first["fairness"]["seed_number"]
     kept, fresh = second["fairness"]["seeds"][-2:]
     assert (kept["number"], kept["commitment"]) == (
@@ -145,11 +166,16 @@ async def test_export_then_import_then_export_gives_the_same_document(
     assert fresh["number"] == second["fairness"]["seed_number"] == source_current + 1
     assert fresh["first_nonce"] == first["fairness"]["next_nonce"]
 
-    # The imported campaign plays on from the chain's head, with a fresh seed.
+    # The imported campaign plays on from the chain's head, with a fresh seed, once the
+    # storyteller has invited the player again.
+    members = expect(await client.get(f"/campaigns/{cid}/members", headers=st.auth), 200)
+    assert [m["user_id"] for m in members] == [st.id]
+    await join(client, st, cid, player)
     pc = next(c for c in second["characters"] if not c["npc"])
     await roll(client, player, cid, kind="test", character_id=pc["id"], trait="memory")
     third = expect(await client.get(f"/campaigns/{cid}/export", headers=st.auth), 200)
     assert len(third["rolls"]) == len(first["rolls"]) + 1
+    assert third["fairness"]["seed_number"] == second["fairness"]["seed_number"] + 1
     report = verify(third)
     assert report.ok, report.failure
     assert (first["contests"], first["group_rolls"], first["tasks"]) == ([], [], [])
@@ -197,6 +223,7 @@ async def test_a_bad_document_is_refused_whole_and_creates_nothing(client: Async
         broken(lambda d: d["rolls"][0].update(dice="many")),
         broken(lambda d: d["characters"][0]["sheet"]["rows"].update(body=99)),
         broken(lambda d: d["fairness"].update(chain_head="0" * 64)),
+        broken(lambda d: d.update(version=1)),
         broken(lambda d: d["fairness"]["seeds"][0].update(server_seed="ab" * 32)),
         broken(lambda d: d["events"].reverse()),
         broken(lambda d: d["campaign"].update(settings={"reroll_any_die": True})),
@@ -247,6 +274,9 @@ async def test_on_another_instance_unknown_members_map_to_the_importer(
         await other.post("/campaigns/import", json=exported, headers=newcomer.auth), 201
     )
     assert sorted(created["mapped_to_you"]) == sorted([st.username, player.username])
+    assert sorted(p["username"] for p in created["placeholders"]) == sorted(
+        [st.username, player.username]
+    )
     members = expect(await other.get(f"/campaigns/{cid}/members", headers=newcomer.auth), 200)
     assert [(m["user_id"], m["role"]) for m in members] == [(newcomer.id, "storyteller")]
     again = expect(await other.get(f"/campaigns/{cid}/export", headers=newcomer.auth), 200)

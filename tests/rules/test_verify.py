@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from app.cli import main
-from app.rules.chain import GENESIS, chain_record, link_hash
+from app.rules.chain import GENESIS, chain_record, link_hash, link_salt
 from app.rules.dice import SeededDice
 from app.rules.verify import dice_problem, verify
 
@@ -74,16 +74,31 @@ def _records() -> list[dict[str, Any]]:
 
 
 def _bundle(
-    records: list[dict[str, Any]], *, revealed: bool = True, redact: frozenset[str] = frozenset()
+    records: list[dict[str, Any]],
+    *,
+    revealed: bool = True,
+    redact: frozenset[str] = frozenset(),
+    salted: bool = False,
 ) -> dict[str, Any]:
+    """The chain as the server serves it: v1 links, or (``salted``) v2 links salted by seed
+    1, with the salt shown with each record and, once seed 1 is revealed, with every link."""
     links, prev = [], GENESIS
     for seq, roll in enumerate(records, start=1):
         record = chain_record(roll, seq)
-        hash_ = link_hash(prev, record)
+        salt = link_salt(SEED, "c1", seq) if salted else None
+        hash_ = link_hash(prev, record, salt)
         shown = None if roll["id"] in redact else record
-        links.append(
-            {"seq": seq, "roll_id": roll["id"], "prev_hash": prev, "hash": hash_, "record": shown}
-        )
+        link = {
+            "seq": seq,
+            "roll_id": roll["id"],
+            "prev_hash": prev,
+            "hash": hash_,
+            "record": shown,
+        }
+        if salted:
+            given = salt if shown is not None or revealed else None
+            link.update(version=2, salt_seed=1, salt=given)
+        links.append(link)
         prev = hash_
     commitment = hashlib.sha256(SEED).hexdigest()
     end = 1 + max(d["nonce"] for r in records for d in r["proof"])
@@ -99,6 +114,8 @@ def _bundle(
             {"number": 2, "commitment": "ab" * 32, "server_seed": None, "client_seed": CLIENT,
              "first_nonce": end, "end_nonce": None, "revealed_at": None}
         )  # fmt: skip
+    if salted:
+        seeds[0]["links_from"] = 1
     fairness = {
         "campaign_id": "c1", "seed_number": 2 if revealed else 1, "next_nonce": end,
         "commitment": seeds[-1]["commitment"], "client_seed": CLIENT, "last_seq": len(records),
@@ -228,3 +245,79 @@ def test_the_command_line_prints_ok_or_the_failure(
     assert capsys.readouterr().out.startswith("FAIL at seq 3 (roll r2): the record does not")
     assert main(["verify", str(junk)]) == 1
     assert capsys.readouterr().out.startswith("FAIL: cannot read")
+
+
+# --- chain v2: salted links --------------------------------------------------------------------
+
+RECORD = json.loads(
+    '{"campaign_id":"c1","character_id":null,"created_at":"2025-01-01T20:00:00Z","dice":'
+    '[{"history":[],"sides":6,"value":4}],"id":"r1","kind":"formula","link_seq":3,"note":'
+    '"chaton","proof":[{"client_seed":"c1","commitment":"ab","nonce":0,"rolls":[{"faces":[4],'
+    '"sides":6}],"seed":1}],"result":{"formula":"1d6","terms":[4],"total":4},"ruleset":"3d6",'
+    '"seq":3,"status":"final","updated_at":"2025-01-01T20:00:00Z","user_id":"u1",'
+    '"visibility":"public"}'
+)
+
+
+def test_the_published_link_vectors_hold() -> None:
+    """docs/fairness.md, "The chain": the v1 example, its salt and its v2 hash."""
+    assert link_hash(GENESIS, RECORD) == (
+        "d44b7158e5fed0a3437bb0421cf1e8408f964c015057ced0f3028c9754183a33"
+    )
+    salt = link_salt(bytes(32), "c1", 3)
+    assert salt == "b00cb327b52fd928a71bf2ee54d958e1589ad8a96b1c0da9cf40f9f69f719885"
+    assert link_hash(GENESIS, RECORD, salt) == (
+        "3453fd138be3c708f1f8fe2b12b027ce1f5b476be590ecc62b269ec165b24cd9"
+    )
+    assert link_salt(b"fairtable", "01jd8m7c4d5e6f7g8h9j0k1m2n", 14) == (
+        "42b23c2027fa02202ca09ab5871907364d557c84dd577a754b214cc00b6b3b96"
+    )
+
+
+def test_a_salted_chain_verifies_and_every_salt_is_checked_once_revealed() -> None:
+    report = verify(_bundle(_records(), salted=True, redact=frozenset({"r1"})))
+    assert report.ok, report.summary()
+    assert report.salted == report.salts_checked == 3 and report.redacted == 1
+    hidden = verify(_bundle(_records(), salted=True, revealed=False, redact=frozenset({"r1"})))
+    assert hidden.ok and hidden.salts_checked == 0 and hidden.pending_draws == 5
+
+
+def test_a_salt_the_revealed_seed_does_not_give_is_caught() -> None:
+    bundle = _bundle(_records(), salted=True, redact=frozenset({"r1"}))
+    bundle["audit"][1]["salt"] = "ab" * 32  # on a redacted link: still checked
+    report = verify(bundle)
+    assert report.failure is not None and report.failure.seq == 2
+    assert "not the one revealed seed 1 gives" in report.failure.reason
+
+
+def test_a_shown_record_without_its_salt_or_a_downgraded_link_fails() -> None:
+    bundle = _bundle(_records(), salted=True, revealed=False)
+    bundle["audit"][0]["salt"] = None
+    assert "without its salt" in str(verify(bundle).failure)
+    bundle = _bundle(_records(), salted=True)
+    link = bundle["audit"][2]
+    link.update(
+        version=1, salt_seed=None, salt=None, hash=link_hash(link["prev_hash"], link["record"])
+    )
+    bundle["fairness"]["chain_head"] = link["hash"]
+    assert "a downgraded link" in str(verify(bundle).failure)
+    bundle = _bundle(_records(), salted=True)
+    bundle["audit"][0]["salt_seed"] = 2
+    assert "seed 1 salts this seq" in str(verify(bundle).failure)
+
+
+def test_v1_links_before_the_first_salting_seed_still_verify() -> None:
+    """A campaign from before chain v2: its old links stay v1, its later ones are v2."""
+    records = _records()
+    bundle = _bundle(records, salted=True)
+    old = _bundle(records[:1])["audit"][0]
+    bundle["audit"][0] = old
+    bundle["fairness"]["seeds"][0]["links_from"] = 2
+    prev = old["hash"]
+    for link in bundle["audit"][1:]:
+        link["prev_hash"] = prev
+        link["hash"] = prev = link_hash(prev, link["record"], link_salt(SEED, "c1", link["seq"]))
+    bundle["fairness"]["chain_head"] = prev
+    report = verify(bundle)
+    assert report.ok, report.summary()
+    assert (report.salted, report.salts_checked) == (2, 2)

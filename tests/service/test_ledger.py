@@ -159,3 +159,63 @@ async def test_a_failed_job_publishes_none_of_its_events(client: AsyncClient, ap
         writer._publish = original
     assert [e.type for e in published] == ["test.kept"]
     assert await db_run(app, _SEQS, cid) == [(1, "test.kept")]
+
+
+async def test_drawing_and_salting_links_send_nothing_of_their_own(
+    client: AsyncClient, app: Any
+) -> None:
+    """The current seed comes with the lock's read (chain v2 salts every link with it), so
+    a roll's draws and links cost no round trip."""
+    cid = await _new_campaign(client)
+    counted: list[Counting] = []
+
+    async def job(job: Job) -> tuple[str, str]:
+        db = Counting(job.db)
+        counted.append(db)
+        ledger = await Ledger.open(Job(db), cid)
+        dice, proof = await ledger.draw()
+        dice.roll(6, 3)
+        roll = {"id": "r", "campaign_id": cid, "seq": 9, "ruleset": "3d6", "kind": "formula",
+                "character_id": None, "user_id": "u", "visibility": "blind", "note": None,
+                "status": "final", "dice": [], "result": {}, "proof": [proof],
+                "created_at": "t", "updated_at": "t"}  # fmt: skip
+        first = ledger.link(roll, 9)
+        second = ledger.link(roll, 10)
+        assert first[1] == second[0] and first[1] != second[1]
+        return first
+
+    await app.state.writer.run(job)
+    [db] = counted
+    [lock] = db.sent  # the job never closed its ledger: nothing else was sent
+    assert "JOIN campaign_seeds" in lock
+    if not app.state.settings.is_sqlite:
+        assert lock.endswith("FOR UPDATE OF c")
+
+
+class Raced(Counting):
+    """The lock's read as PostgreSQL may answer it after waiting for a rotation: the
+    joined seed row is not the campaign's current one."""
+
+    async def fetchone(self, sql: str, *params: Any) -> Row | None:
+        row = await super().fetchone(sql, *params)
+        if row is not None and "JOIN campaign_seeds" in sql:
+            return (*row[:5], None, None, None, None)
+        return row
+
+
+async def test_a_lock_read_that_raced_a_rotation_reads_the_seed_again(
+    client: AsyncClient, app: Any
+) -> None:
+    cid = await _new_campaign(client)
+    seen: list[tuple[Counting, bytes, bytes]] = []
+
+    async def job(job: Job) -> None:
+        plain = await Ledger.open(job, cid)
+        db = Raced(job.db)
+        raced = await Ledger.open(Job(db), cid)
+        seen.append((db, plain._seed, raced._seed))
+
+    await app.state.writer.run(job)
+    [(db, plain, raced)] = seen
+    assert len(db.sent) == 2 and "FROM campaign_seeds" in db.sent[1]
+    assert raced == plain and len(raced) == 32
