@@ -16,11 +16,12 @@ from app.campaigns.jobs import CampaignJob, Idempotent, campaign_job
 from app.campaigns.ledger import Ledger
 from app.campaigns.seats import STORYTELLER, Seat
 from app.characters import repository as characters_repo
+from app.characters.held import held_for
 from app.characters.repository import CharacterRow
 from app.characters.service import CharacterLookup, to_read
 from app.core import idempotency
 from app.core.db import utcnow
-from app.core.errors import NotFound, Unprocessable
+from app.core.errors import Conflict, NotFound, Unprocessable
 from app.core.security import Principal
 from app.core.writer import Job, Writer
 from app.rolls.service import store_roll, to_answer
@@ -222,7 +223,14 @@ async def remove_condition(
         if seat.campaign.ruleset != "d20":
             ruleset = seat.campaign.ruleset
             raise Unprocessable(f"conditions are a d20 rule; this is a {ruleset} campaign")
-        return lookup.found()
+        character = lookup.found()
+        if not d20.parse_sheet(character.sheet).has_condition(condition):
+            # Only storytellers get here, and they read the hidden rolls whose effects
+            # they are told about (held_for keeps to what the seat may read).
+            held = (await held_for(job.db, seat, character.id)).get(character.id, [])
+            if any(e.get("condition", "").lower() == condition.strip().lower() for e in held):
+                raise Conflict(f"{condition.strip()!r} is held by a hidden roll: reveal it first")
+        return character
 
     async def act(cj: CampaignJob, character: CharacterRow) -> tuple[int, dict[str, Any]]:
         sheet = d20.parse_sheet(character.sheet)

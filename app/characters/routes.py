@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Header, Response
 
 from app.campaigns.deps import MemberSeat, PlayerSeat
-from app.characters import service
+from app.characters import held, service
 from app.characters.schemas import (
     CHARACTER_EXAMPLE,
     CharacterCreate,
@@ -82,9 +82,7 @@ async def list_characters(
     rows = await service.list_for(db, seat, limit + 1, decode_cursor(cursor))
     page = rows[:limit]
     return CharacterList(
-        items=[
-            CharacterRead.model_validate(service.to_read(c, seat.campaign.ruleset)) for c in page
-        ],
+        items=[CharacterRead.model_validate(answer) for answer in await held.views(db, seat, page)],
         next_cursor=encode_cursor(page[-1].id) if len(rows) > limit else None,
     )
 
@@ -104,7 +102,8 @@ async def get_character(
     """One character of a campaign the caller sits at, with the values derived from its
     sheet (``derived``) by the campaign's ruleset."""
     seat, character = await service.seat_for(db, principal, character_id, "read")
-    return _answer(service.to_read(character, seat.campaign.ruleset), response)
+    # A hidden roll's held effects show only to who may read that roll (app/characters/held.py).
+    return _answer((await held.views(db, seat, [character]))[0], response)
 
 
 @router.patch(

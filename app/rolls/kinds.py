@@ -23,6 +23,9 @@ class Resolved:
     status: str = "final"
     state: dict[str, Any] | None = None
     new_sheet: dict[str, Any] | None = None  # the character's sheet after the roll
+    # What the outcome does to the sheet, as changes app/characters/held.py applies: a
+    # public roll writes ``new_sheet`` at once, a hidden one holds these until revealed.
+    effects: tuple[dict[str, Any], ...] = ()
 
 
 _TEST_FIELDS = {
@@ -76,11 +79,16 @@ def matrix_test(body: TestBody, sheet_data: dict[str, Any], dice: DiceSource) ->
     sheet = matrix.parse_sheet(sheet_data)
     roll = matrix.roll_trait(dice, sheet, body.trait, difficulty=difficulty)
     if body.trait == "faith" and roll.success and sheet.panicked:  # a faith roll ends panic
-        return Resolved(roll, new_sheet=replace(sheet, panicked=False).to_dict())
+        ended = replace(sheet, panicked=False).to_dict()
+        return Resolved(roll, new_sheet=ended, effects=({"change": "end_panic"},))
     return Resolved(roll)
 
 
-def d20_roll(body: TestBody | SaveBody, sheet_data: dict[str, Any], dice: DiceSource) -> Resolved:
+def d20_roll(
+    body: TestBody | SaveBody, sheet_data: dict[str, Any], dice: DiceSource, *, hidden: bool
+) -> Resolved:
+    """A d20 test or save. A failed save's condition is an effect; the new sheet is worked
+    out only for a public roll: a hidden one must not fail (a full sheet) on its outcome."""
     _refuse_foreign_fields("d20", body)
     sheet = d20.parse_sheet(sheet_data)
     condition = body.condition if isinstance(body, SaveBody) else None
@@ -93,11 +101,14 @@ def d20_roll(body: TestBody | SaveBody, sheet_data: dict[str, Any], dice: DiceSo
         disadvantage=body.disadvantage,
         condition=condition,
     )
-    new_sheet = None
     applied = roll.condition if roll.is_save and roll.condition_applied else None
-    if applied is not None and not sheet.has_condition(applied):
+    if applied is None:
+        return Resolved(roll)
+    effects = ({"change": "add_condition", "condition": applied},)
+    new_sheet = None
+    if not hidden and not sheet.has_condition(applied):
         new_sheet = d20.apply_save(sheet, roll).to_dict()
-    return Resolved(roll, new_sheet=new_sheet)
+    return Resolved(roll, new_sheet=new_sheet, effects=effects)
 
 
 def formula_roll(body: FormulaBody, dice: DiceSource) -> Resolved:

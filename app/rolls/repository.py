@@ -42,7 +42,15 @@ _STEP = (
     "UPDATE rolls SET dice = ?, result = ?, state = ?, status = ?, proof = ?, prev_hash = ?,"
     " hash = ?, updated_at = ? WHERE id = ?"
 )
+_REVEAL = "UPDATE rolls SET visibility = ?, prev_hash = ?, hash = ?, updated_at = ? WHERE id = ?"
 _LOG = ROLLS.select + " WHERE campaign_id = ?"
+# Hidden rolls whose state may hold sheet effects (app/characters/held.py). The LIKE only
+# narrows the rows read; the caller checks ``state["effects"]`` itself.
+_HOLDING = (
+    "SELECT character_id, visibility, user_id, state FROM rolls WHERE campaign_id = ?"
+    " AND visibility <> 'public' AND character_id IS NOT NULL"
+    " AND CAST(state AS TEXT) LIKE '%\"effects\"%'"
+)
 # The rule of app/rolls/visibility.py as SQL, for storytellers and for everyone else.
 _SEEN_BY_STORYTELLER = " AND (visibility IN ('public', 'storyteller', 'blind') OR user_id = ?)"
 _SEEN_BY_OTHERS = (
@@ -70,6 +78,23 @@ def save_step(v: RollRow) -> Statement:
     params = (v["dice"], v["result"], v["state"], v["status"], v["proof"], v["prev_hash"],
               v["hash"], v["updated_at"], v["id"])  # fmt: skip
     return _STEP, params
+
+
+def save_reveal(v: RollRow) -> Statement:
+    """A revealed roll: public now, at its new link."""
+    return _REVEAL, (v["visibility"], v["prev_hash"], v["hash"], v["updated_at"], v["id"])
+
+
+async def holding_effects(
+    db: Db, campaign_id: str, character_id: str | None
+) -> list[tuple[str, str, str, Any]]:
+    """(character_id, visibility, user_id, state) of the campaign's hidden rolls that may
+    hold sheet effects, oldest first; of one character's only, if given."""
+    sql, params = _HOLDING, [campaign_id]
+    if character_id is not None:
+        sql, params = sql + " AND character_id = ?", [campaign_id, character_id]
+    records = await db.fetchall(sql + " ORDER BY seq", *params)
+    return [(r[0], r[1], r[2], r[3]) for r in records]
 
 
 async def log(

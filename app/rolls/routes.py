@@ -1,4 +1,4 @@
-"""HTTP edge of rolls: roll, read the log, and step a pending 3d6 roll."""
+"""HTTP edge of rolls: roll, read the log, step a pending 3d6 roll, reveal a hidden one."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from app.core.errors import Unprocessable
 from app.core.jsontext import dumps
 from app.core.openapi import AUTH, BODY, ok, problems
 from app.core.pagination import Cursor, Limit, decode_int_cursor, encode_cursor
+from app.rolls import reveal as revealing
 from app.rolls import service
 from app.rolls.schemas import (
     ROLL_EXAMPLE,
@@ -260,4 +261,34 @@ async def grant(
         idempotency_key,
         storyteller_only=True,
     )
+    return _json(200, answer)
+
+
+REVEAL_ERRORS = problems(
+    *AUTH,
+    404,
+    409,
+    422,
+    s403="only a storyteller reveals a hidden roll (a private one: its roller)",
+    s404="no such roll",
+    s409="the roll is public already",
+)
+REVEALED_EXAMPLE = {**FINAL_EXAMPLE, "visibility": "public"}
+
+
+@router.post(
+    "/rolls/{roll_id}/reveal",
+    response_model=RollRead,
+    summary="Reveal a hidden roll",
+    responses={**ok(200, REVEALED_EXAMPLE, "The roll, public now."), **REVEAL_ERRORS},
+)
+async def reveal(
+    roll_id: str, principal: Roller, request: Request, idempotency_key: IdempotencyKey = None
+) -> Response:
+    """Make a hidden roll public: its dice and result, and the sheet effects it held (a
+    failed save's condition, a faith roll ending panic), which are written on the
+    character now, in public. A storyteller reveals ``blind`` and ``storyteller`` rolls; a
+    ``private`` roll only its roller. 404 for whoever may not read the roll, 403 for a
+    member who may read it but not reveal it, 409 for a public roll."""
+    answer = await revealing.reveal(request.app.state.writer, principal, roll_id, idempotency_key)
     return _json(200, answer)

@@ -87,6 +87,7 @@ ROLL_EXAMPLE: dict[str, Any] = {
             "rolls": [{"sides": 6, "faces": [2, 5, 1]}],
         }
     ],
+    "effects": [],
     "created_at": "2026-11-30T08:45:13.641744Z",
     "updated_at": "2026-11-30T08:45:13.641744Z",
     "hash": "c8192d61ffd6c762c1823c1ec205aa051de92cd4dcdc899abb74d47694909be2",
@@ -203,13 +204,20 @@ class RollRead(BaseModel):
     user_id: str
     visibility: Visibility
     note: str | None
-    status: Literal["final", "pending"]
+    status: Literal["final", "pending", "hidden"] = Field(
+        description="`hidden` for every redacted roll, whatever its real status."
+    )
     dice: list[DieRead]
     result: dict[str, Any]
     odds: dict[str, Any]
     proof: list[dict[str, Any]] = Field(
         default_factory=list,
         description="The draws that rolled the dice, from the campaign's committed seed.",
+    )
+    effects: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="What the outcome does to its character's sheet (a failed save's"
+        " condition, a faith roll ending panic). A hidden roll holds them until revealed.",
     )
     created_at: datetime
     updated_at: datetime

@@ -33,6 +33,7 @@ from app.rolls.visibility import can_see
 from app.rules import DiceSource, RollError, threed6
 
 RollBody = TestBody | SaveBody | FormulaBody
+REDACTED_STATUS = "hidden"  # the one status of every redacted roll, whatever its real one
 
 
 _ANSWER_FIELDS = (
@@ -44,7 +45,9 @@ _ANSWER_FIELDS = (
 def to_answer(
     values: Mapping[str, Any], viewer_id: str, viewer_is_storyteller: bool
 ) -> dict[str, Any]:
-    """The roll as ``viewer`` may see it: whole, or redacted for the roller of a blind roll."""
+    """The roll as ``viewer`` may see it: whole, or redacted for the roller of a blind roll:
+    then it says only that it happened, with status ``hidden`` (``pending`` would tell a
+    partial) and ``updated_at`` its creation time; no dice, result, odds, proof, effects."""
     redacted = not can_see(
         values["visibility"], values["user_id"], viewer_id, viewer_is_storyteller
     )
@@ -53,10 +56,13 @@ def to_answer(
     answer["result"] = {} if redacted else values["result"]
     answer["odds"] = {} if redacted else values["odds"]
     answer["proof"] = [] if redacted else values["proof"]
+    answer["effects"] = [] if redacted else values["state"].get("effects", [])
     answer["created_at"] = rfc3339(values["created_at"])
-    answer["updated_at"] = rfc3339(values["updated_at"])
+    answer["updated_at"] = answer["created_at"] if redacted else rfc3339(values["updated_at"])
     answer["hash"] = values["hash"]
     answer["redacted"] = redacted
+    if redacted:
+        answer["status"] = REDACTED_STATUS
     return answer
 
 
@@ -102,17 +108,18 @@ def _resolve(
         return kinds.formula_roll(body, dice)
     if sheet is None:  # never: the schemas require a character for tests and saves
         raise Unprocessable("character_id: a test or a save names a character")
+    hidden = body.visibility != "public"
     if isinstance(body, SaveBody):
         if ruleset != "d20":
             raise Unprocessable(f"kind: a {ruleset} campaign has no saving throws")
-        return kinds.d20_roll(body, sheet, dice)
+        return kinds.d20_roll(body, sheet, dice, hidden=hidden)
     if ruleset == "3d6":
         return kinds.threed6_test(
             body, sheet, seat.campaign.settings, dice, is_storyteller=seat.is_storyteller
         )
     if ruleset == "matrix":
         return kinds.matrix_test(body, sheet, dice)
-    return kinds.d20_roll(body, sheet, dice)
+    return kinds.d20_roll(body, sheet, dice, hidden=hidden)
 
 
 async def create(
@@ -162,6 +169,9 @@ async def add_roll(
             ledger.guard(characters_repo.unchanged(read))
     dice, draw = await ledger.draw()
     resolved = _resolve(seat, body, character.sheet if character else None, dice)
+    state = {**(resolved.state or {}), **(link or {})}
+    if resolved.effects and character is not None:
+        state["effects"] = [{"character_id": character.id, **e} for e in resolved.effects]
     values = store_roll(
         ledger,
         campaign_id=seat.campaign.id,
@@ -174,10 +184,12 @@ async def add_roll(
         engine_roll=resolved.roll,
         proof=[draw],
         status=resolved.status,
-        state={**(resolved.state or {}), **link} if link else resolved.state,
+        state=state or None,
     )
-    if resolved.new_sheet is not None and character is not None:
-        # A failed save, a faith roll ending panic: the sheet changes with the roll.
+    if resolved.new_sheet is not None and character is not None and body.visibility == "public":
+        # A failed save, a faith roll ending panic: the sheet changes with the roll. A
+        # hidden roll's effects wait in its state for the reveal (app/characters/held.py),
+        # so it takes one seq and changes no row or version, whatever its outcome.
         ledger.write(characters_repo.set_sheet(character, resolved.new_sheet, values["created_at"]))
         saved = character._replace(sheet=resolved.new_sheet, version=character.version + 1)
         ledger.record("character.updated", to_read(saved, seat.campaign.ruleset))

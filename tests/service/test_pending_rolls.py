@@ -304,7 +304,7 @@ async def test_a_storyteller_settles_a_players_blind_partial(scripted: Scripted)
     """The roller cannot see a blind roll (404 on its steps); a storyteller makes the choice."""
     t = await _table(scripted.http)
     blind = await _test(scripted, t, [2, 5, 5], difficulty=2, visibility="blind")
-    assert blind["redacted"] is True and blind["status"] == "pending"
+    assert blind["redacted"] is True and blind["status"] == "hidden"  # not "pending": a partial
     await _step(scripted, t.player, blind["id"], "choice", 404, {"choice": "fail"})
     await _step(scripted, t.other, blind["id"], "choice", 404, {"choice": "fail"})
     settled = await _step(scripted, t.storyteller, blind["id"], "choice", 200, {"choice": "fail"})

@@ -121,7 +121,9 @@ async def test_a_blind_roll_is_hidden_from_its_roller_and_from_other_players(
     whole = expect(await client.get(f"/rolls/{answer['id']}", headers=t.storyteller.auth), 200)
     assert len(whole["dice"]) == 3
     assert whole["result"]["successes"] == sum(d["value"] <= 5 for d in whole["dice"])
-    withheld = ("dice", "result", "odds", "proof", "redacted")
+    # A redacted roll answers one status and its creation time, whatever happens to it.
+    assert answer["status"] == "hidden" and answer["updated_at"] == answer["created_at"]
+    withheld = ("dice", "result", "odds", "proof", "effects", "redacted", "status", "updated_at")
     hidden = {k: v for k, v in answer.items() if k not in withheld}
     assert hidden == {k: whole[k] for k in hidden}
 
