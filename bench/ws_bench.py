@@ -316,6 +316,11 @@ def start_fairtable(tmp: Path) -> tuple[subprocess.Popen[bytes], int]:
         "VTT_SECRET_KEY": secrets.token_hex(32),
         "VTT_PASSWORD_TIME_COST": "1",
         "VTT_PASSWORD_MEMORY_KIB": "64",
+        # One user holds every socket of the big table: lift the per-user cap (20).
+        "VTT_WS_MAX_SOCKETS_PER_USER": "1000000",
+        # It registers and logs in hundreds of users from one address, and posts fast.
+        "VTT_RATE_LIMIT_ANONYMOUS": "1000000 per 1 second",
+        "VTT_RATE_LIMIT_WRITES": "1000000 per 1 second",
     }
     command = [
         *PIN, sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Integer, String
+from sqlalchemy import ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.core.db import Base, UTCDateTime, utcnow
@@ -45,14 +45,3 @@ class ApiKey(Base):
     key_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
-
-
-class LoginThrottle(Base):
-    """Failed logins per username, shared by every instance through the database."""
-
-    __tablename__ = "login_throttle"
-
-    username: Mapped[str] = mapped_column(String(40), primary_key=True)
-    failures: Mapped[int] = mapped_column(Integer, default=0)
-    locked_until: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
-    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -45,15 +46,10 @@ _REVOKE = (
     " RETURNING id"
 )
 _PURGE_TOKENS = "DELETE FROM access_tokens WHERE user_id = ? AND expires_at <= ?"
-_THROTTLE = "SELECT failures, locked_until FROM login_throttle WHERE username = ?"
-_ADD_FAILURE = (
-    "INSERT INTO login_throttle (username, failures, locked_until, updated_at)"
-    " VALUES (?, 1, NULL, ?) ON CONFLICT (username) DO UPDATE"
-    " SET failures = login_throttle.failures + 1, updated_at = excluded.updated_at"
-    " RETURNING failures"
-)
-_LOCK = "UPDATE login_throttle SET locked_until = ? WHERE username = ?"
-_RESET = "UPDATE login_throttle SET failures = 0, locked_until = NULL WHERE username = ?"
+_DELETE_LOGIN = "DELETE FROM access_tokens WHERE token_hash = ? RETURNING user_id"
+_DELETE_LOGINS = "DELETE FROM access_tokens WHERE user_id = ?"
+_LIVE_LOGIN = "SELECT expires_at FROM access_tokens WHERE token_hash = ? AND expires_at > ?"
+_LIVE_KEY = "SELECT 1 FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL"
 
 
 async def user_by_username(db: Db, username: str) -> UserRow | None:
@@ -89,22 +85,21 @@ async def delete_expired_tokens(db: Db, user_id: str, now: datetime) -> None:
     await db.execute(_PURGE_TOKENS, user_id, now)
 
 
-async def throttle_of(db: Db, username: str) -> tuple[int, datetime | None] | None:
-    """(failures, locked_until) of a username's failed logins."""
-    row = await db.fetchone(_THROTTLE, username)
-    return None if row is None else (int(row[0]), row[1])
+async def delete_token(db: Db, token_hash: str) -> str | None:
+    """Revoke one login token; answer its owner, or ``None`` if it was gone already."""
+    row = await db.fetchone(_DELETE_LOGIN, token_hash)
+    return None if row is None else str(row[0])
 
 
-async def add_failure(db: Db, username: str, now: datetime) -> int:
-    """Count one failed login in a single upsert, so concurrent failures all count and
-    never collide on the first insert; answer the new total."""
-    row = await db.fetchone(_ADD_FAILURE, username, now)
-    return 0 if row is None else int(row[0])
+async def delete_tokens_of(db: Db, user_id: str) -> None:
+    await db.execute(_DELETE_LOGINS, user_id)
 
 
-async def lock_login(db: Db, username: str, until: datetime) -> None:
-    await db.execute(_LOCK, until, username)
-
-
-async def reset_throttle(db: Db, username: str) -> None:
-    await db.execute(_RESET, username)
+async def credential_expiry(db: Db, secret_hash: str, now: datetime) -> float | None:
+    """When a credential stops authenticating (epoch seconds; ``inf`` for an API key),
+    or ``None`` when the hash names nothing live any more (revoked, deleted, expired)."""
+    row = await db.fetchone(_LIVE_LOGIN, secret_hash, now)
+    if row is not None:
+        expires_at: datetime = row[0]
+        return expires_at.timestamp()
+    return math.inf if await db.fetchone(_LIVE_KEY, secret_hash) is not None else None

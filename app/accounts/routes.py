@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, Request, Response
 
 from app.accounts import service
@@ -20,9 +22,19 @@ from app.accounts.schemas import (
     UserCreate,
     UserRead,
 )
-from app.core.deps import CurrentPrincipal, LoggedIn, ReadDb, SettingsDep, WriterDep
+from app.accounts.throttle import LoginThrottle
+from app.core.deps import (
+    CurrentPrincipal,
+    LoggedIn,
+    ReadDb,
+    SettingsDep,
+    WriterDep,
+    bearer_secret,
+)
 from app.core.openapi import AUTH, BODY, no_content, ok, problems
 from app.core.pagination import Cursor, Limit, decode_cursor, encode_cursor
+from app.core.security import announce_revoked
+from app.core.settings import Settings
 
 router = APIRouter(tags=["accounts"])
 
@@ -38,12 +50,21 @@ def _key_read(key: KeyRow) -> ApiKeyRead:
     status_code=201,
     response_model=UserRead,
     summary="Register an account",
-    responses={**ok(201, USER_EXAMPLE, "The new account."), **problems(409, *BODY)},
+    responses={
+        **ok(201, USER_EXAMPLE, "The new account."),
+        **problems(
+            409,
+            *BODY,
+            s422=("Validation failed", "body.password: This is a top-10 common password."),
+        ),
+    },
 )
-async def create_user(body: UserCreate, writer: WriterDep) -> UserRead:
+async def create_user(body: UserCreate, writer: WriterDep, settings: SettingsDep) -> UserRead:
     """Register an account. Usernames are case-insensitive and stored lower-case; a taken
-    username answers 409. ``display_name`` defaults to the username."""
-    user = await service.register(writer, body.username, body.password, body.display_name)
+    username answers 409. ``display_name`` defaults to the username. The password needs
+    10 characters or more, must not contain the username nor be a common or easily
+    guessed one (422 says why)."""
+    user = await service.register(writer, settings, body.username, body.password, body.display_name)
     return UserRead(id=user.id, username=user.username, display_name=user.display_name)
 
 
@@ -57,13 +78,59 @@ async def create_user(body: UserCreate, writer: WriterDep) -> UserRead:
     },
 )
 async def create_token(body: TokenRequest, request: Request, settings: SettingsDep) -> TokenRead:
-    """Exchange a username and password for a bearer token. Repeated failures lock the
-    username for a while: 429 with a ``Retry-After`` header."""
+    """Exchange a username and password for a bearer token. Repeated failures for one
+    username from one address, or many from one address, throttle that address for a
+    while: 429 with a ``Retry-After`` header. The owner elsewhere is not affected."""
     state = request.app.state
+    throttle = _throttle(state, settings)
+    credentials = (body.username, body.password, throttle.address(request))
     secret, expires_at = await service.login(
-        state.database, state.writer, settings, body.username, body.password
+        state.database, state.writer, settings, throttle, credentials
     )
     return TokenRead(access_token=secret, expires_at=expires_at)
+
+
+def _throttle(state: Any, settings: Settings) -> LoginThrottle:
+    """One per app, made at the first login (its Redis connection opens lazily)."""
+    throttle: LoginThrottle | None = getattr(state, "login_throttle", None)
+    if throttle is None:
+        throttle = state.login_throttle = LoginThrottle(settings)
+    return throttle
+
+
+@router.post(
+    "/auth/logout",
+    status_code=204,
+    summary="Log out",
+    responses={
+        **no_content("The token no longer authenticates, on any instance."),
+        **problems(*AUTH, s403="an API key is revoked with DELETE /api-keys/{id}"),
+    },
+)
+async def logout(principal: LoggedIn, writer: WriterDep, request: Request) -> Response:
+    """Revoke the login token of this request. Within a second it is refused everywhere,
+    and websockets opened with it (or with tickets it got) are closed with 4401."""
+    await service.logout(writer, bearer_secret(request))
+    announce_revoked(request.app.state, principal.user_id)
+    return Response(status_code=204)
+
+
+@router.post(
+    "/auth/logout-all",
+    status_code=204,
+    summary="Log out everywhere",
+    responses={
+        **no_content("None of the user's login tokens authenticates any more."),
+        **problems(*AUTH, s403="an API key is revoked with DELETE /api-keys/{id}"),
+    },
+)
+async def logout_all(principal: LoggedIn, writer: WriterDep, request: Request) -> Response:
+    """Revoke every login token of the caller, this one included, and close the
+    websockets opened with them (4401). API keys keep working: revoke each with
+    ``DELETE /api-keys/{id}``."""
+    await service.logout_all(writer, principal.user_id)
+    announce_revoked(request.app.state, principal.user_id)
+    return Response(status_code=204)
 
 
 @router.get(
@@ -135,7 +202,8 @@ async def list_api_keys(
 async def revoke_api_key(
     key_id: str, principal: LoggedIn, writer: WriterDep, request: Request
 ) -> Response:
-    """Revoke one of the caller's keys; it stops working at once on this process and
-    within the credential cache's lifetime on others."""
-    await service.revoke_api_key(writer, request.app.state.auth_cache, principal.user_id, key_id)
+    """Revoke one of the caller's keys: within a second it is refused on every instance,
+    and websockets opened with it are closed with 4401."""
+    await service.revoke_api_key(writer, principal.user_id, key_id)
+    announce_revoked(request.app.state, principal.user_id)
     return Response(status_code=204)

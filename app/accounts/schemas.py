@@ -31,7 +31,12 @@ class Strict(BaseModel):
 
 class UserCreate(Strict):
     username: str = Username
-    password: str = Field(min_length=8, max_length=200)
+    password: str = Field(
+        min_length=10,
+        max_length=200,
+        description="10 characters or more (`VTT_PASSWORD_MIN_LENGTH`), not containing the"
+        " username, not a common or easily guessed password.",
+    )
     display_name: str | None = Field(default=None, min_length=1, max_length=80)
 
     model_config = ConfigDict(

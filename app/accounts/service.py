@@ -11,11 +11,13 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from app.accounts import repository as repo
+from app.accounts.passwords import check_password
 from app.accounts.repository import KeyRow, UserRow
+from app.accounts.throttle import LoginThrottle
 from app.core import tables
 from app.core.database import Database, Db
 from app.core.db import utcnow
-from app.core.errors import Conflict, NotFound, TooManyRequests, Unauthorized
+from app.core.errors import Conflict, NotFound, Unauthorized
 from app.core.ids import hash_secret, new_id, new_secret
 from app.core.security import SCOPES, AuthCache, Principal, hash_password, verify_password
 from app.core.settings import Settings
@@ -23,13 +25,14 @@ from app.core.writer import Job, Writer
 
 TOKEN_PREFIX = "ftt"  # noqa: S105 - a public prefix, not a secret
 API_KEY_PREFIX = "ftk"
-MAX_LOCKOUT_SECONDS = 15 * 60
 
 
 async def register(
-    writer: Writer, username: str, password: str, display_name: str | None
+    writer: Writer, settings: Settings, username: str, password: str, display_name: str | None
 ) -> UserRow:
+    """A new account; a weak password is refused (422, saying why) before anything."""
     name = username.lower()
+    check_password(password, name, settings.password_min_length, settings.password_min_score)
     user = UserRow(new_id(), name, display_name or username, hash_password(password))
 
     async def job(job: Job) -> UserRow:
@@ -46,29 +49,24 @@ async def register(
     return await writer.run(job)
 
 
-def _refuse_if_locked(username: str, throttle: tuple[int, datetime | None] | None) -> None:
-    locked_until = throttle[1] if throttle is not None else None
-    if locked_until is not None and locked_until > utcnow():
-        wait = math.ceil((locked_until - utcnow()).total_seconds())
-        raise TooManyRequests(
-            f"too many failed logins for '{username}'; retry in {wait} s",
-            headers={"Retry-After": str(max(wait, 1))},
-        )
-
-
 async def login(
-    database: Database, writer: Writer, settings: Settings, username: str, password: str
+    database: Database,
+    writer: Writer,
+    settings: Settings,
+    throttle: LoginThrottle,
+    credentials: tuple[str, str, str],
 ) -> tuple[str, datetime]:
-    """A new login token and when it expires. A failure is counted (committed) before the
-    401, so it outlives the refused request."""
+    """A new login token and when it expires, for ``(username, password, address)``. A
+    failure is counted before the 401, so it outlives the refused request."""
+    username, password, address = credentials
     name = username.lower()
+    await throttle.check(name, address)
     async with database.read() as db:
-        throttle = await repo.throttle_of(db, name)
-        _refuse_if_locked(name, throttle)
         user = await repo.user_by_username(db, name)
     if not verify_password(user.password_hash if user else None, password) or user is None:
-        await writer.run(_failure(settings, name))
+        await throttle.failed(name, address)
         raise Unauthorized("wrong username or password")
+    await throttle.succeeded(name, address)
     secret = new_secret(TOKEN_PREFIX)
     now = utcnow()
     expires_at = now + timedelta(seconds=settings.token_ttl_seconds)
@@ -76,8 +74,6 @@ async def login(
              "expires_at": expires_at, "created_at": now}  # fmt: skip
 
     async def job(job: Job) -> None:
-        if throttle is not None and throttle[0]:
-            await repo.reset_throttle(job.db, name)
         await repo.delete_expired_tokens(job.db, user.id, now)
         await tables.insert(job.db, repo.TOKENS, token)
 
@@ -85,16 +81,30 @@ async def login(
     return secret, expires_at
 
 
-def _failure(settings: Settings, username: str):  # type: ignore[no-untyped-def]
-    async def job(job: Job) -> None:
-        now = utcnow()
-        failures = await repo.add_failure(job.db, username, now)
-        over = failures - settings.login_max_failures
-        if over >= 0:
-            seconds = min(settings.login_lockout_seconds * 2**over, MAX_LOCKOUT_SECONDS)
-            await repo.lock_login(job.db, username, now + timedelta(seconds=seconds))
+async def logout(writer: Writer, secret: str) -> str | None:
+    """Revoke the login token ``secret``; answer its owner (``None``: it was gone)."""
 
-    return job
+    async def job(job: Job) -> str | None:
+        return await repo.delete_token(job.db, hash_secret(secret))
+
+    return await writer.run(job)
+
+
+async def logout_all(writer: Writer, user_id: str) -> None:
+    """Revoke every login token of the user. API keys are not touched: each is revoked
+    with its own ``DELETE /api-keys/{id}``, so a bot keeps working after a logout."""
+
+    async def job(job: Job) -> None:
+        await repo.delete_tokens_of(job.db, user_id)
+
+    await writer.run(job)
+
+
+async def credential_expiry(database: Database, secret_hash: str) -> float | None:
+    """When the credential with this hash stops working (``inf``: never by itself), or
+    ``None`` when it is dead already: what the websocket hub checks on a revocation."""
+    async with database.read() as db:
+        return await repo.credential_expiry(db, secret_hash, utcnow())
 
 
 def cached_principal(cache: AuthCache, secret: str) -> Principal | None:
@@ -148,10 +158,11 @@ async def list_api_keys(db: Db, user_id: str, limit: int, before_id: str | None)
     return await repo.api_keys_of(db, user_id, limit, before_id)
 
 
-async def revoke_api_key(writer: Writer, cache: AuthCache, user_id: str, key_id: str) -> None:
+async def revoke_api_key(writer: Writer, user_id: str, key_id: str) -> None:
+    """Revoke one key of the user; the caller announces it (``announce_revoked``)."""
+
     async def job(job: Job) -> bool:
         return await repo.revoke_api_key(job.db, user_id, key_id, utcnow())
 
     if "\x00" in key_id or not await writer.run(job):
         raise NotFound("no such API key")
-    cache.evict_user(user_id)

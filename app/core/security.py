@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -53,10 +54,12 @@ class Principal:
 
 
 class AuthCache:
-    """secret hash → Principal for a few seconds, so a hot roll path skips a query.
+    """secret hash → Principal for a moment, so a hot roll path skips a query.
 
-    Entries live at most ``ttl`` seconds (and never past the credential's expiry); a
-    revocation on this instance evicts at once, on another instance within ``ttl``.
+    Entries live at most ``ttl`` seconds (``VTT_AUTH_CACHE_SECONDS``, 1 s) and never past
+    the credential's expiry. A revocation evicts at once on this instance and, through the
+    broker's revocation messages, on every other (``announce_revoked``); the ``ttl`` only
+    bounds how long a lost broadcast can let a dead credential work.
     """
 
     def __init__(self, ttl: float, max_entries: int = 10_000) -> None:
@@ -85,3 +88,23 @@ class AuthCache:
     def evict_user(self, user_id: str) -> None:
         for key in [k for k, (_, p) in self._entries.items() if p.user_id == user_id]:
             self._entries.pop(key, None)
+
+    def clear(self) -> None:
+        """Forget everything: after a broker outage, revocations may have been missed."""
+        self._entries.clear()
+
+
+class Revocations(Protocol):
+    """Tells every instance that some of a user's credentials died (app/realtime)."""
+
+    def revoked(self, user_id: str) -> None: ...
+
+
+def announce_revoked(state: Any, user_id: str) -> None:
+    """After a committed revocation: evict here at once, then tell the other instances
+    (their caches, and the sockets opened with the dead credential)."""
+    cache: AuthCache = state.auth_cache
+    cache.evict_user(user_id)
+    revocations: Revocations | None = getattr(state, "revocations", None)
+    if revocations is not None:
+        revocations.revoked(user_id)

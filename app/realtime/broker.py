@@ -6,6 +6,11 @@ that a commit point can hand events over without awaiting the network.
 
 Presence (who is at the table) is not in the record: it travels on its own channel as
 plain dicts, best effort, through ``publish_presence_nowait``/``subscribe_presence``.
+
+Revocations (a user's credential died: logout, a deleted key) travel the same way on a
+third channel, ``publish_revocation_nowait``/``subscribe_revocations``, delivered to this
+instance at once and to the others within milliseconds; a lost one is bounded by the auth
+cache's lifetime and repaired by the ``on_reconnect`` resync (app/realtime/credentials.py).
 """
 
 from __future__ import annotations
@@ -27,6 +32,10 @@ class Broker(Protocol):
 
     def subscribe_presence(self, deliver: DeliverPresence) -> None: ...
 
+    def publish_revocation_nowait(self, message: dict[str, Any]) -> None: ...
+
+    def subscribe_revocations(self, deliver: DeliverPresence) -> None: ...
+
     def on_reconnect(self, callback: Reconnected) -> None:
         """``callback`` runs after pub/sub came back from an outage, during which events of
         other instances may have been missed: the hub refills its channels from the DB."""
@@ -43,6 +52,7 @@ class MemoryBroker:
     def __init__(self) -> None:
         self._subscribers: list[Deliver] = []
         self._presence: list[DeliverPresence] = []
+        self._revocations: list[DeliverPresence] = []
 
     def publish_nowait(self, events: Sequence[Any]) -> None:
         if not events:
@@ -59,6 +69,13 @@ class MemoryBroker:
 
     def subscribe_presence(self, deliver: DeliverPresence) -> None:
         self._presence.append(deliver)
+
+    def publish_revocation_nowait(self, message: dict[str, Any]) -> None:
+        for deliver in self._revocations:
+            deliver(message)
+
+    def subscribe_revocations(self, deliver: DeliverPresence) -> None:
+        self._revocations.append(deliver)
 
     def on_reconnect(self, callback: Reconnected) -> None:
         return None

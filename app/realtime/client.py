@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import math
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -19,6 +20,8 @@ class Client:
         "after",
         "campaign_id",
         "closing",
+        "credential",
+        "expires_at",
         "last_sent",
         "queue",
         "role",
@@ -36,12 +39,17 @@ class Client:
         role: str,
         after: int | None,
         queue_size: int,
+        credential: str | None = None,
+        expires_at: float = math.inf,
     ) -> None:
         self.ws = ws
         self.campaign_id = campaign_id
         self.user_id = user_id
         self.role = role
         self.after = after
+        # The keyed hash of the credential that opened it, and when that one expires.
+        self.credential = credential
+        self.expires_at = expires_at
         self.queue: asyncio.Queue[Item] = asyncio.Queue(queue_size)
         # The last seq this socket has passed (sent or filtered out): the dedupe point.
         self.last_sent = after or 0

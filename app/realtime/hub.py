@@ -17,6 +17,11 @@ Slow clients. Each socket has its own bounded queue and its own sender task, so 
 dispatch never awaits a client. A socket whose queue is full is closed with 1013; the
 client resumes with ``after=`` (the events table is the record, not the queue).
 
+Credentials. Each socket knows the credential it was opened with and when it expires: a
+timer closes it with 4401 at expiry, and app/realtime/credentials.py closes it with 4401
+when the credential is revoked on any instance. A user may hold ``max_per_user`` open
+sockets on an instance; one more is closed with 4429.
+
 Visibility. Every socket filters in seq order with its current role, and applies the
 ``member.updated`` / ``member.left`` events about its own user as it meets them, so a role
 change takes effect exactly at its seq; a removed member is closed with 4403.
@@ -27,6 +32,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
+import time
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -39,6 +46,7 @@ from app.core.jsontext import dumps_text
 from app.events.service import EventOut
 from app.realtime import reader
 from app.realtime.client import PONG, Client, Item
+from app.realtime.credentials import CredentialWatch
 from app.realtime.presence import HEARTBEAT_SECONDS, Presence, PresenceBus
 
 log = logging.getLogger("fairtable.hub")
@@ -50,6 +58,9 @@ MAX_INCOMING_BYTES = 4096
 CLOSE_TIMEOUT_SECONDS = 30.0
 RETRY_SECONDS = 1.0
 SHUTDOWN_WAIT_SECONDS = 5.0
+MAX_SOCKETS_PER_USER = 20
+BAD_CREDENTIALS = 4401
+TOO_MANY_SOCKETS = 4429
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -163,9 +174,12 @@ class Hub:
         queue_size: int = QUEUE_SIZE,
         bus: PresenceBus | None = None,
         heartbeat: float = HEARTBEAT_SECONDS,
+        max_per_user: int = MAX_SOCKETS_PER_USER,
     ) -> None:
         self.database = database
         self.queue_size = queue_size
+        self.max_per_user = max_per_user
+        self.by_user: dict[str, set[Client]] = {}
         self.channels: dict[str, Channel] = {}
         self.presence = Presence(self._presence_changed, bus, heartbeat)
         self.closing = False
@@ -193,14 +207,34 @@ class Hub:
     # -- sockets -----------------------------------------------------------------------
 
     async def serve(
-        self, ws: WebSocket, campaign_id: str, user_id: str, role: str, after: int | None
+        self,
+        ws: WebSocket,
+        campaign_id: str,
+        user_id: str,
+        role: str,
+        after: int | None,
+        *,
+        credential: str | None = None,
+        expires_at: float = math.inf,
     ) -> None:
-        """Run one accepted, authenticated socket until it closes."""
+        """Run one accepted, authenticated socket until it closes (or its credential
+        expires: 4401)."""
         if self.closing:
             await ws.close(1001, "server shutting down")
             return
-        client = Client(ws, campaign_id, user_id, role, after, self.queue_size)
+        mine = self.by_user.setdefault(user_id, set())
+        if len(mine) >= self.max_per_user:
+            if not mine:
+                del self.by_user[user_id]
+            reason = f"too many open sockets: {self.max_per_user} at most per user"
+            await ws.close(TOO_MANY_SOCKETS, reason)
+            return
+        client = Client(
+            ws, campaign_id, user_id, role, after, self.queue_size, credential, expires_at
+        )
         client.task = asyncio.current_task()
+        mine.add(client)
+        expiry = self._expire_at(client)
         channel = self.channels.get(campaign_id)
         if channel is None:
             channel = self.channels[campaign_id] = Channel(self, campaign_id)
@@ -221,6 +255,11 @@ class Hub:
             if task is not None:
                 task.uncancel()
         finally:
+            if expiry is not None:
+                expiry.cancel()
+            mine.discard(client)
+            if not mine and self.by_user.get(user_id) is mine:
+                del self.by_user[user_id]
             channel.clients.discard(client)
             self._clients.discard(client)
             if not channel.clients and self.channels.get(campaign_id) is channel:
@@ -240,6 +279,15 @@ class Hub:
             await asyncio.wait(tasks, timeout=SHUTDOWN_WAIT_SECONDS)
         for task in list(self._tasks):
             task.cancel()
+
+    def _expire_at(self, client: Client) -> asyncio.TimerHandle | None:
+        """A timer that closes the socket when its credential expires."""
+        if math.isinf(client.expires_at):
+            return None
+        delay = max(0.0, client.expires_at - time.time())
+        return asyncio.get_running_loop().call_later(
+            delay, client.close_soon, BAD_CREDENTIALS, "the credential expired"
+        )
 
     def spawn(self, coroutine: Any) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)
@@ -321,10 +369,12 @@ def start_hub(
     state: Any, queue_size: int = QUEUE_SIZE, heartbeat: float = HEARTBEAT_SECONDS
 ) -> Hub:
     """Build the hub on ``state`` (app.state) and plug it into the broker: committed
-    events, presence messages and heartbeats, and a resync after every broker outage."""
+    events, presence messages and heartbeats, revocations, and a resync after every broker
+    outage."""
     broker = state.broker
     bus = broker if isinstance(broker, PresenceBus) else None
-    hub = Hub(state.database, queue_size, bus, heartbeat)
+    per_user = getattr(state.settings, "ws_max_sockets_per_user", MAX_SOCKETS_PER_USER)
+    hub = Hub(state.database, queue_size, bus, heartbeat, per_user)
     hub.spawn(hub.presence.run())
     broker.subscribe(hub.deliver)
     on_reconnect = getattr(broker, "on_reconnect", None)
@@ -332,4 +382,7 @@ def start_hub(
         on_reconnect(hub.resync)
     state.hub = hub
     state.presence = hub.presence
+    # Revocations: heard from every instance, they evict the auth cache and close the
+    # sockets of the dead credential; accounts announce them through state.revocations.
+    state.revocations = CredentialWatch(broker, state.auth_cache, hub)
     return hub

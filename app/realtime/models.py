@@ -23,3 +23,6 @@ class WsTicket(Base):
     )
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
     used: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The bearer secret the ticket was issued with (its keyed hash): the socket opened
+    # with the ticket lives only as long as that credential (NULL: issued before 0004).
+    credential_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)

@@ -12,7 +12,8 @@ Wire format, one JSON message per PUBLISH on ``{prefix}:campaign-events``::
     {"origin": "<instance id>", "kind": "events", "events": [{...EventOut fields...}]}
     {"origin": "<instance id>", "kind": "gap"}      # the sender lost some: resync
 
-and on ``{prefix}:presence``: ``{"origin": ..., "kind": "presence", "message": {...}}``.
+and on ``{prefix}:presence``: ``{"origin": ..., "kind": "presence", "message": {...}}``,
+on ``{prefix}:credentials``: ``{"origin": ..., "kind": "revoked", "message": {...}}``.
 An instance delivers its own events to its sockets at once and ignores their echo.
 """
 
@@ -82,10 +83,12 @@ class RedisBroker:
         self.instance_id = secrets.token_hex(8)
         self.events_channel = f"{prefix}:campaign-events"
         self.presence_channel = f"{prefix}:presence"
+        self.credentials_channel = f"{prefix}:credentials"
         self._max_backoff = max_backoff
         self._start_timeout = start_timeout
         self._subscribers: list[Deliver] = []
         self._presence: list[DeliverPresence] = []
+        self._revocations: list[DeliverPresence] = []
         self._reconnected: list[Reconnected] = []
         # Messages waiting for the publisher task, encoded there (off the request path);
         # bounded so that a long outage costs memory once, not forever (dropped messages
@@ -120,6 +123,15 @@ class RedisBroker:
 
     def subscribe_presence(self, deliver: DeliverPresence) -> None:
         self._presence.append(deliver)
+
+    def publish_revocation_nowait(self, message: dict[str, Any]) -> None:
+        for deliver in self._revocations:
+            _call(deliver, message)
+        payload = {"origin": self.instance_id, "kind": "revoked", "message": message}
+        self._enqueue(self.credentials_channel, payload)
+
+    def subscribe_revocations(self, deliver: DeliverPresence) -> None:
+        self._revocations.append(deliver)
 
     def on_reconnect(self, callback: Reconnected) -> None:
         self._reconnected.append(callback)
@@ -262,13 +274,14 @@ class RedisBroker:
                 await _quietly(client.aclose())
 
     async def _subscribe(self, pubsub: PubSub) -> None:
-        """Subscribe and wait for Redis to confirm both channels: from then on, nothing
+        """Subscribe and wait for Redis to confirm every channel: from then on, nothing
         published is missed (start() relies on this)."""
-        await pubsub.subscribe(self.events_channel, self.presence_channel)
+        channels = (self.events_channel, self.presence_channel, self.credentials_channel)
+        await pubsub.subscribe(*channels)
         confirmed = 0
         loop = asyncio.get_running_loop()
         deadline = loop.time() + 5.0
-        while confirmed < 2:
+        while confirmed < len(channels):
             if loop.time() > deadline:
                 raise TimeoutError("Redis did not confirm the subscription")
             message = await pubsub.get_message(timeout=1.0)
@@ -288,6 +301,9 @@ class RedisBroker:
                 self._deliver_locally(events)
             elif kind == "presence":
                 for deliver in self._presence:
+                    _call(deliver, payload["message"])
+            elif kind == "revoked":
+                for deliver in self._revocations:
                     _call(deliver, payload["message"])
             elif kind == "gap":
                 log.info("a peer lost messages; resyncing")

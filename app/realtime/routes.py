@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, WebSocket
+from fastapi import APIRouter, Request, WebSocket
 
 from app.campaigns.deps import MemberSeat
-from app.core.deps import WriterDep
+from app.core.deps import WriterDep, bearer_secret
+from app.core.ids import hash_secret
 from app.core.openapi import AUTH, ok, problems
 from app.realtime import tickets
 from app.realtime.schemas import TicketRead
@@ -15,6 +16,9 @@ router = APIRouter(tags=["realtime"])
 
 MAX_SEQ = 2**31 - 1  # seq is a 32-bit column
 BAD_REQUEST = 4400
+# Browsers pass the ticket as a websocket subprotocol, beside this one, which the server
+# selects: a header, so the ticket never shows in an access log's request line.
+SUBPROTOCOL = "fairtable"
 
 
 TICKET_EXAMPLE = {
@@ -29,14 +33,19 @@ TICKET_EXAMPLE = {
     response_model=TicketRead,
     summary="Get a websocket ticket",
     responses={
-        **ok(201, TICKET_EXAMPLE, "A ticket for `?ticket=`, single-use and valid 60 s."),
+        **ok(201, TICKET_EXAMPLE, "A single-use ticket, valid 60 s (docs/realtime.md)."),
         **problems(*AUTH, 404, 422),
     },
 )
-async def create_ws_ticket(seat: MemberSeat, writer: WriterDep) -> TicketRead:
-    """A single-use ticket, valid 60 s, to open this campaign's websocket with
-    ``?ticket=``: browsers cannot set an Authorization header on a websocket."""
-    ticket, expires_at = await tickets.issue(writer, seat.user_id, seat.campaign.id)
+async def create_ws_ticket(seat: MemberSeat, writer: WriterDep, request: Request) -> TicketRead:
+    """A single-use ticket, valid 60 s, to open this campaign's websocket with: browsers
+    cannot set an Authorization header on a websocket, so they offer the subprotocols
+    ``["fairtable", ticket]`` (or, the old way, ``?ticket=``). The socket lives as long as
+    the credential that asked for the ticket: it is closed 4401 when that one dies."""
+    credential = hash_secret(bearer_secret(request))
+    ticket, expires_at = await tickets.issue(
+        writer, seat.user_id, seat.campaign.id, credential_hash=credential
+    )
     return TicketRead(ticket=ticket, expires_at=expires_at)
 
 
@@ -52,15 +61,25 @@ def _after(value: str | None) -> int | None:
 async def campaign_socket(websocket: WebSocket, cid: str) -> None:
     """Live events of the campaign, filtered for the caller; see docs/realtime.md.
     Refusals accept first and then close, so the client can read the close code."""
-    await websocket.accept()
+    offered: list[str] = list(websocket.scope.get("subprotocols") or [])
+    await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
     state = websocket.app.state
     query = websocket.query_params
+    ticket = next((p for p in offered if p.startswith(tickets.TICKET_PREFIX + "_")), None)
     try:
         after = _after(query.get("after"))
-        user_id, role = await seat_for_socket(
-            state, cid, query.get("ticket"), websocket.headers.get("authorization")
+        seat = await seat_for_socket(
+            state, cid, ticket or query.get("ticket"), websocket.headers.get("authorization")
         )
     except SocketRefused as refused:
         await websocket.close(refused.code, refused.reason)
         return
-    await state.hub.serve(websocket, cid, user_id, role, after)
+    await state.hub.serve(
+        websocket,
+        cid,
+        seat.user_id,
+        seat.role,
+        after,
+        credential=seat.credential_hash,
+        expires_at=seat.expires_at,
+    )

@@ -1,12 +1,21 @@
-"""Who is at the other end of a websocket: a ticket or a bearer secret, then a seat."""
+"""Who is at the other end of a websocket: a ticket or a bearer secret, then a seat.
+
+A socket remembers the credential it was opened with (the bearer secret's keyed hash, or
+the one the ticket was issued with) and when that credential expires, so the hub can close
+it with 4401 when the credential is revoked or runs out (app/realtime/credentials.py).
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import math
+from typing import Any, NamedTuple
 
+from app.accounts import repository as accounts_repo
 from app.accounts.service import authenticate
 from app.campaigns import repository as campaigns_repo
+from app.core.db import utcnow
 from app.core.errors import Unauthorized
+from app.core.ids import hash_secret
 from app.core.writer import Job
 from app.realtime import tickets
 
@@ -23,11 +32,18 @@ class SocketRefused(Exception):
         self.reason = reason
 
 
+class SocketSeat(NamedTuple):
+    user_id: str
+    role: str
+    credential_hash: str | None  # None: a ticket from before credentials were recorded
+    expires_at: float  # epoch seconds; inf for an API key
+
+
 async def seat_for_socket(
     state: Any, campaign_id: str, ticket: str | None, authorization: str | None
-) -> tuple[str, str]:
-    """(user_id, role) of the caller at ``campaign_id``, or ``SocketRefused``: 4401 for
-    missing or bad credentials, 4403 for a non-member or a key without ``read``."""
+) -> SocketSeat:
+    """The caller's seat at ``campaign_id``, or ``SocketRefused``: 4401 for missing, bad
+    or dead credentials, 4403 for a non-member or a key without ``read``."""
     if ticket:
         return await _by_ticket(state, campaign_id, ticket)
     scheme, _, secret = (authorization or "").partition(" ")
@@ -43,21 +59,29 @@ async def seat_for_socket(
         row = await campaigns_repo.seat(db, campaign_id, principal.user_id)
     if row is None:
         raise SocketRefused(NOT_A_MEMBER, "not a member of this campaign")
-    return principal.user_id, str(row[-1])
+    credential = hash_secret(secret.strip())
+    return SocketSeat(principal.user_id, str(row[-1]), credential, principal.expires_at)
 
 
-async def _by_ticket(state: Any, campaign_id: str, ticket: str) -> tuple[str, str]:
-    async def job(job: Job) -> tuple[str | None, str | None]:
+async def _by_ticket(state: Any, campaign_id: str, ticket: str) -> SocketSeat:
+    async def job(job: Job) -> SocketSeat | str:
         db = job.db
-        user_id = await tickets.consume(db, ticket, campaign_id)
-        if user_id is None:
-            return None, None
+        found = await tickets.consume(db, ticket, campaign_id)
+        if found is None:
+            return "the ticket is unknown, used or expired"
+        user_id, credential = found
+        expires_at = math.inf
+        if credential is not None:
+            live = await accounts_repo.credential_expiry(db, credential, utcnow())
+            if live is None:
+                return "the credential this ticket was issued to is no longer valid"
+            expires_at = live
         row = await campaigns_repo.seat(db, campaign_id, user_id)
-        return user_id, None if row is None else str(row[-1])
+        return SocketSeat(user_id, "" if row is None else str(row[-1]), credential, expires_at)
 
-    user_id, role = await state.writer.run(job)
-    if user_id is None:
-        raise SocketRefused(BAD_CREDENTIALS, "the ticket is unknown, used or expired")
-    if role is None:
+    seat: SocketSeat | str = await state.writer.run(job)
+    if isinstance(seat, str):
+        raise SocketRefused(BAD_CREDENTIALS, seat)
+    if not seat.role:
         raise SocketRefused(NOT_A_MEMBER, "not a member of this campaign")
-    return user_id, role
+    return seat
