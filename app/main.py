@@ -14,10 +14,12 @@ from app.campaigns.routes import router as campaigns_router
 from app.characters.damage_routes import router as damage_router
 from app.characters.routes import router as characters_router
 from app.core.database import create_database
+from app.core.deps import needs_credential
 from app.core.errors import AppError, install_handlers
 from app.core.ids import configure_pepper
 from app.core.limits import BodySizeLimit
 from app.core.openapi import install_openapi, ok, problems
+from app.core.ratelimit import AnonymousLimit, create_limiter, open_routes
 from app.core.security import AuthCache, configure_password_hashing
 from app.core.settings import Settings, get_settings
 from app.core.writer import create_writer
@@ -57,6 +59,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.broker = broker = create_broker(settings.broker_url, settings.redis_prefix)
         await broker.start()
         app.state.writer = create_writer(database, broker.publish_nowait)
+        if limiter is not None:
+            await limiter.start()
         hub = start_hub(app.state, settings.ws_queue_size, settings.presence_heartbeat_seconds)
         tune_garbage_collector()
         try:
@@ -64,6 +68,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await hub.close_all()  # 1001 to every socket, before the database goes
             await app.state.writer.close()
+            if limiter is not None:
+                await limiter.close()
             await broker.close()
             await database.close()
 
@@ -77,11 +83,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.auth_cache = AuthCache(settings.auth_cache_seconds)
     # None: dice come from each campaign's committed seed. Tests may put a ScriptedDice here.
     app.state.dice = SystemDice() if settings.dice == "system" else None
+    # Per user in get_principal, per client address in AnonymousLimit; None when off.
+    app.state.ratelimiter = limiter = create_limiter(settings)
     install_handlers(app)
     install_openapi(app)
 
     # Rolls first: routes are matched in order, and rolling is what a table does most.
-    for router in (
+    routers = (
         rolls_router,
         accounts_router,
         campaigns_router,
@@ -93,7 +101,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         fairness_router,
         events_router,
         realtime_router,
-    ):
+    )
+    for router in routers:
         app.include_router(router, prefix=API_PREFIX)
 
     @app.get(
@@ -118,6 +127,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise AppError("the database is unreachable", status=503, title="Unavailable") from exc
         return {"status": "ready"}
 
+    if limiter is not None:  # inside CORS, so a 429 carries its headers
+        anonymous = open_routes(routers, API_PREFIX, needs_credential)
+        app.add_middleware(
+            AnonymousLimit,
+            limiter=limiter,
+            routes=anonymous,
+            proxies=settings.trusted_proxies,
+        )
     if settings.cors_origins:
         app.add_middleware(
             CORSMiddleware,

@@ -51,6 +51,9 @@ RATIO_TARGET = 0.40
 P99_RATIO_TARGET = 2.0
 TARGETS = {"": (RATIO_TARGET, P99_RATIO_TARGET), "_pg": (0.25, 3.0), "_pg_k": (0.30, 3.0)}
 SEEDED_TARGET = 0.90
+# The servers run with the rate limiter on (its CPU is part of what is measured), under a
+# per-user write limit no run reaches; the anonymous default (register, login) is kept.
+BENCH_WRITE_LIMIT = "1000000 per 1 second"
 # On a machine with two or more cores, the servers get core 0 and the load generator the
 # others, so the generator's 64 threads do not preempt the server being measured.
 _MULTI = (os.cpu_count() or 1) >= 2 and shutil.which("taskset") is not None
@@ -406,6 +409,11 @@ def main(argv: list[str] | None = None) -> int:
         metavar="K",
         help="with K > 1 and --postgres, an extra PostgreSQL run over K campaigns",
     )
+    parser.add_argument(
+        "--no-rate-limits",
+        action="store_true",
+        help="run the servers with VTT_RATE_LIMITS=false (to see what the limiter costs)",
+    )
     parser.add_argument("--loadgen", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.loadgen:
@@ -416,6 +424,9 @@ def main(argv: list[str] | None = None) -> int:
     if not 1 <= args.campaigns <= CONNECTIONS:
         parser.error(f"--campaigns must be between 1 and {CONNECTIONS}")
     n = args.requests
+    # Both servers' environments start from os.environ; a caller's own VTT_RATE_LIMIT* wins.
+    os.environ["VTT_RATE_LIMITS"] = "false" if args.no_rate_limits else "true"
+    os.environ.setdefault("VTT_RATE_LIMIT_WRITES", BENCH_WRITE_LIMIT)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     with tempfile.TemporaryDirectory(prefix="fairtable-bench-") as tmp_dir:
         tmp = Path(tmp_dir)
@@ -424,6 +435,8 @@ def main(argv: list[str] | None = None) -> int:
             script.write_text(LUA)
         gen = "wrk, a thread per connection" if script else "asyncio sockets (own process)"
         print(f"generator: {gen}, {CONNECTIONS} connections, {args.requests} requests/target")
+        limits = os.environ["VTT_RATE_LIMIT_WRITES"] if not args.no_rate_limits else "off"
+        print(f"rate limiter: {limits}")
         servers = Servers(tmp)
         pg_dbs, lines, problems = list[str](), list[str](), list[str]()
         results: dict[str, tuple[str, Load, Load]] = {}  # tag: (TARGETS key, ours, bare)

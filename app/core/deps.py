@@ -9,6 +9,7 @@ from fastapi import Depends, Request
 
 from app.core.database import Database, Db
 from app.core.errors import Forbidden, Unauthorized
+from app.core.ratelimit import WRITE_METHODS, RateLimiter
 from app.core.security import Principal
 from app.core.settings import Settings
 from app.core.writer import Writer
@@ -52,21 +53,32 @@ def bearer_secret(request: Request) -> str:
 
 async def get_principal(request: Request) -> Principal:
     """The caller, from the cache or from a read of its own (released before the route
-    runs, so a write job that follows never waits on it)."""
+    runs, so a write job that follows never waits on it). A write also counts against the
+    caller's rate limit here (429 past it)."""
     # Imported here: accounts depends on core, not the other way round at import time.
     from app.accounts.service import authenticate, cached_principal
 
     state = request.app.state
     secret = bearer_secret(request)
     principal = cached_principal(state.auth_cache, secret)
-    if principal is not None:  # the hot path: no connection at all
-        return principal
-    database: Database = state.database
-    async with database.read() as db:
-        return await authenticate(db, state.auth_cache, secret)
+    if principal is None:  # the hot path skips this: no connection at all
+        database: Database = state.database
+        async with database.read() as db:
+            principal = await authenticate(db, state.auth_cache, secret)
+    limiter: RateLimiter | None = getattr(state, "ratelimiter", None)
+    if limiter is not None:
+        scope = request.scope
+        # Counted here, once the user is known and before the route runs (a refused write
+        # touches nothing); once per request, as a route may resolve its caller twice.
+        if scope.get("method") in WRITE_METHODS and _COUNTED not in scope:
+            scope[_COUNTED] = True
+            await limiter.user_write(principal.user_id)
+    return principal
 
 
 CurrentPrincipal = Annotated[Principal, Depends(get_principal)]
+
+_COUNTED = "fairtable.rate_counted"  # scope key: this request's write is counted
 
 
 async def _scoped(request: Request, scope: str) -> Principal:
@@ -93,6 +105,14 @@ async def require_manage(request: Request) -> Principal:
 Reader = Annotated[Principal, Depends(require_read)]
 Roller = Annotated[Principal, Depends(require_roll)]
 Manager = Annotated[Principal, Depends(require_manage)]
+
+_CREDENTIALS = (get_principal, require_read, require_roll, require_manage)
+
+
+def needs_credential(call: object) -> bool:
+    """Whether a dependency resolves the caller: an endpoint with none of them is open to
+    anyone and rate-limited per client address instead (``ratelimit.open_routes``)."""
+    return any(call is dependency for dependency in _CREDENTIALS)
 
 
 async def require_login_token(principal: CurrentPrincipal) -> Principal:
