@@ -11,6 +11,9 @@ Two things differ from a plain ``uvicorn app.main:create_app``:
   refuses anything over 4 KiB with 1009 anyway; this bounds what uvicorn buffers first).
   uvicorn's sans-I/O websockets protocol writes frames straight to the transport: in
   bench/ws_bench.py it cut the 1,000-socket fan-out from ~1.3x to ~1.15x the bare server.
+- Logging: uvicorn's own configuration, with ``app.core.log_redaction.RedactSecrets`` on
+  every handler, so no token, key, ticket, invite code or password reaches a log line
+  (the access log shows ``?ticket=[redacted]``); the app's loggers write through it too.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ from typing import Any
 
 import uvicorn
 from uvicorn.supervisors import multiprocess
+
+from app.core.log_redaction import log_config
 
 APP = "app.main:create_app"
 WS_MAX_FRAME_BYTES = 64 * 1024
@@ -75,6 +80,7 @@ def serve(
         uds=uds,
         workers=workers,
         log_level=log_level,
+        log_config=log_config(log_level),
         access_log=access_log,
         ws_per_message_deflate=False,
         ws_max_size=WS_MAX_FRAME_BYTES,

@@ -6,6 +6,7 @@ Engine errors (``RulesError``) are bad input by definition and map to 422.
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -16,6 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from app.core.text import TextGuard, TextRefused, printable
 from app.rules import RulesError
 
 log = logging.getLogger("fairtable")
@@ -101,13 +103,43 @@ class TooManyRequests(AppError):
     title = "Too many requests"
 
 
+class ProblemResponse(JSONResponse):
+    """problem+json that always renders: a value echoed back (a refused dict key, a message
+    quoting input) may hold a lone surrogate, which UTF-8 cannot encode; it is replaced
+    with U+FFFD rather than turning the answer into a 500."""
+
+    media_type = PROBLEM
+
+    def render(self, content: Any) -> bytes:
+        try:
+            return super().render(content)
+        except (UnicodeEncodeError, TypeError, ValueError):
+            text = json.dumps(_printable(content), ensure_ascii=False, default=str)
+            return text.encode("utf-8", "replace")
+
+
+def _printable(value: Any) -> Any:
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, dict):
+        return {_printable(str(k)): _printable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_printable(v) for v in value]
+    return value
+
+
 def problem(
     status: int, title: str, detail: str, headers: dict[str, str] | None = None, **extra: Any
 ) -> JSONResponse:
     body: dict[str, Any] = {"type": "about:blank", "title": title, "status": status}
     body["detail"] = detail
     body.update(extra)
-    return JSONResponse(body, status_code=status, media_type=PROBLEM, headers=headers)
+    return ProblemResponse(body, status_code=status, headers=headers)
+
+
+def validation_problem(errors: list[dict[str, Any]]) -> JSONResponse:
+    """The 422 of a request that does not parse: ``errors`` in the shape of docs/api.md."""
+    return problem(422, "Validation failed", describe(errors), errors=errors)
 
 
 def _loc(loc: Any) -> list[Any]:
@@ -142,12 +174,13 @@ async def _rules_error(_: Request, exc: Exception) -> JSONResponse:
 
 async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
-    errors = field_errors(exc.errors())
-    return problem(422, "Validation failed", describe(errors), errors=errors)
+    return validation_problem(field_errors(exc.errors()))
 
 
 async def _http_error(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
+    if isinstance(exc, TextRefused):
+        return validation_problem(exc.errors)
     titles = {
         400: "Bad request",
         404: "Not found",
@@ -175,6 +208,9 @@ async def _unexpected(_: Request, exc: Exception) -> JSONResponse:
 
 
 def install_handlers(app: FastAPI) -> None:
+    """The handlers, and the text guard (app.core.text): installed first, it is the
+    innermost middleware, so its refusals of a body come back through these handlers."""
+    app.add_middleware(TextGuard, routes=app.router.routes, answer=validation_problem)
     app.add_exception_handler(AppError, _app_error)
     app.add_exception_handler(RulesError, _rules_error)
     app.add_exception_handler(RequestValidationError, _validation_error)

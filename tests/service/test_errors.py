@@ -183,3 +183,17 @@ async def test_bad_input_anywhere_is_a_4xx_problem_never_a_500(client: AsyncClie
     after = expect(await client.get(f"/characters/{pc['id']}", headers=st.auth), 200)
     assert {**after, "version": 1} == pc
     assert expect(await client.get(f"/campaigns/{cid}/rolls", headers=st.auth), 200)["items"] == []
+
+
+def test_a_problem_answer_renders_even_when_it_echoes_a_lone_surrogate() -> None:
+    """A value echoed back (a refused key, a message quoting input) may hold a surrogate,
+    which UTF-8 cannot encode: the answer replaces it instead of becoming a 500."""
+    from app.core.errors import problem
+
+    answer = problem(
+        422, "Validation failed", "body.a\ud800: refused", errors=[{"loc": ["\udfff"]}]
+    )
+    body = json.loads(answer.body)
+    assert body["detail"] == "body.a\ufffd: refused"
+    assert body["errors"] == [{"loc": ["\ufffd"]}]
+    assert answer.headers["content-type"] == "application/problem+json"

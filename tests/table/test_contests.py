@@ -191,12 +191,13 @@ async def test_a_round_retried_with_its_key_is_not_rolled_again(table: Table) ->
 
 
 async def test_an_id_or_a_name_with_a_nul_character_is_refused_not_stored(table: Table) -> None:
-    """PostgreSQL cannot store a NUL in text: such input is refused on both databases."""
+    """PostgreSQL cannot store a NUL in text: such input is refused on both databases, an
+    id as any other text field (422, docs/api.md)."""
     t = table
     for path in ("/contests/a%00b", "/tasks/a%00b", "/group-rolls/a%00b"):
-        await t.get(t.player, path, status=404)
-    await t.post(t.storyteller, "/contests/a%00b/rounds", status=404)
-    await t.post(t.storyteller, "/tasks/a%00b/rolls", {"character_id": t.pelote}, status=404)
+        await t.get(t.player, path, status=422)
+    await t.post(t.storyteller, "/contests/a%00b/rounds", status=422)
+    await t.post(t.storyteller, "/tasks/a%00b/rolls", {"character_id": t.pelote}, status=422)
     body = _body(t)
     body["a"]["quality"] = "str\u0000ong"
     await t.post(t.storyteller, f"/campaigns/{t.cid}/contests", body, status=422)
