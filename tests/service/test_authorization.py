@@ -236,6 +236,35 @@ async def _invite_code(t: Seats) -> str:
     return str(made["code"])
 
 
+async def _logged_out(t: Seats, who: str, headers: dict[str, str], path: str) -> Response:
+    """Log out; when that succeeded, the token it presented is refused from then on. The
+    people's own tokens serve the whole module, so a login token here is a fresh one."""
+    if headers and headers == t[who].auth:
+        body = {"username": t[who].username, "password": PASSWORD}
+        fresh = expect(await t.client.post("/auth/token", json=body), 200)["access_token"]
+        headers = {"Authorization": f"Bearer {fresh}"}
+    answer = await t.client.post(path, headers=headers)
+    if answer.status_code == 204:
+        assert (await t.client.get("/users/me", headers=headers)).status_code == 401
+    return answer
+
+
+async def _logged_out_everywhere(t: Seats, who: str, headers: dict[str, str]) -> Response:
+    """Log out everywhere, as a newcomer: the people's tokens serve the whole module. A key
+    (any key: none may do it) is the newcomer's, with every scope."""
+    if not headers:
+        return await t.client.post("/auth/logout-all")
+    leaver = await register(t.client, "leaver")
+    if headers != t[who].auth:
+        headers = await _key(t, leaver, list(SCOPES))
+    else:
+        headers = leaver.auth
+    answer = await t.client.post("/auth/logout-all", headers=headers)
+    if answer.status_code == 204:
+        assert (await t.client.get("/users/me", headers=leaver.auth)).status_code == 401
+    return answer
+
+
 def _username() -> str:
     return f"newcomer_{secrets.token_hex(4)}"
 
@@ -248,6 +277,10 @@ ACTIONS: dict[str, Action] = {
         "/auth/token", json={"username": t[who].username, "password": PASSWORD}, headers=h
     ),
     "read oneself `GET /users/me`": lambda t, who, h: t.client.get("/users/me", headers=h),
+    "log out `POST /auth/logout`": lambda t, who, h: _logged_out(t, who, h, "/auth/logout"),
+    "log out everywhere `POST /auth/logout-all`": lambda t, who, h: _logged_out_everywhere(
+        t, who, h
+    ),
     "create an API key `POST /api-keys`": lambda t, who, h: t.client.post(
         "/api-keys", json={"name": "tool", "scopes": ["read"]}, headers=h
     ),
@@ -482,10 +515,11 @@ async def test_each_role_gets_what_the_table_says(
     _check(await ACTIONS[action](t, who, headers), int(expected))
 
 
-async def _key(t: Seats, who: str, scopes: list[str]) -> dict[str, str]:
+async def _key(t: Seats, who: str | Person, scopes: list[str]) -> dict[str, str]:
+    person = t[who] if isinstance(who, str) else who
     made = expect(
         await t.client.post(
-            "/api-keys", json={"name": "tool", "scopes": scopes}, headers=t[who].auth
+            "/api-keys", json={"name": "tool", "scopes": scopes}, headers=person.auth
         ),
         201,
     )
