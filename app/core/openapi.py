@@ -8,6 +8,7 @@ errors to handle — the same shapes the handlers in ``app.core.errors`` produce
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from fastapi import FastAPI
@@ -210,7 +211,158 @@ def install_openapi(app: FastAPI) -> None:
             for operation in operations.values():
                 if "401" in operation.get("responses", {}):
                     operation.setdefault("security", [{SECURITY_SCHEME: []}])
+        add_links(document)
         app.openapi_schema = document
         return document
 
     app.openapi = openapi  # type: ignore[method-assign]
+
+
+# --- Links: which answer feeds which request -------------------------------------------
+#
+# OpenAPI ``links`` say that a created campaign's ``id`` is the ``cid`` of its characters,
+# rolls and invites, and so on. Clients and generators read them; Schemathesis's stateful
+# phase follows them, so fuzzing reaches real resources instead of 404s. They are derived
+# from the paths themselves, so a new endpoint gets its links without anyone writing them:
+# the parameter after a collection segment (``/rolls/{roll_id}``) is what a ``POST`` to that
+# collection creates (its ``id``) and what its list holds (``items/0/id``), and an answer's
+# field named like a parameter (``character_id``, ``code``; ``owner_id`` is a ``user_id``)
+# feeds that parameter. The target's other path parameters come from the source request
+# (a character created under ``cid`` feeds that ``cid`` on).
+
+METHODS = ("get", "put", "post", "patch", "delete")
+ALIASES = {"owner_id": "user_id"}
+
+
+def _resolve(document: dict[str, Any], schema: Any) -> dict[str, Any]:
+    for _ in range(8):
+        if not isinstance(schema, dict) or "$ref" not in schema:
+            break
+        node: Any = document
+        for part in schema["$ref"].removeprefix("#/").split("/"):
+            node = node.get(part, {}) if isinstance(node, dict) else {}
+        schema = node
+    return schema if isinstance(schema, dict) else {}
+
+
+def _properties(document: dict[str, Any], response: dict[str, Any]) -> dict[str, Any]:
+    media = response.get("content", {}).get("application/json", {})
+    props: dict[str, Any] = _resolve(document, media.get("schema")).get("properties", {})
+    return props
+
+
+def _path_params(path: str) -> list[str]:
+    return [part[1:-1] for part in path.split("/") if part.startswith("{") and part.endswith("}")]
+
+
+def _collections(paths: dict[str, Any]) -> dict[str, set[str]]:
+    """Collection segment -> the parameters that follow it: ``rolls`` -> {``roll_id``}."""
+    found: dict[str, set[str]] = {}
+    for path in paths:
+        parts = path.split("/")
+        for segment, following in itertools.pairwise(parts):
+            if following.startswith("{") and not segment.startswith("{"):
+                found.setdefault(segment, set()).add(following[1:-1])
+    return found
+
+
+def _provided(
+    document: dict[str, Any], path: str, method: str, response: dict[str, Any], names: set[str]
+) -> dict[str, str]:
+    """Parameter -> runtime expression, for what this answer can feed."""
+    props = _properties(document, response)
+    last = path.rstrip("/").rsplit("/", 1)[-1]
+    collections = _collections(document["paths"])
+    provided: dict[str, str] = {}
+    if not last.startswith("{"):
+        if method == "post" and "id" in props:
+            provided.update(dict.fromkeys(collections.get(last, ()), "$response.body#/id"))
+        items = _resolve(document, props.get("items", {}))
+        item = _resolve(document, items.get("items", {})) if items.get("type") == "array" else {}
+        if method == "get" and "id" in item.get("properties", {}):
+            provided.update(dict.fromkeys(collections.get(last, ()), "$response.body#/items/0/id"))
+    for field in props:
+        name = ALIASES.get(field, field)
+        if name in names and field != "id":
+            provided.setdefault(name, f"$response.body#/{field}")
+    return provided
+
+
+def add_links(document: dict[str, Any]) -> None:
+    """Puts ``links`` on every success answer that can feed another operation's path
+    parameters (and a body's ``character_id``). A link is written only when every path
+    parameter of the target is fed, from the answer or from the source request's path: a
+    half-fed one would only lead to 404s."""
+    paths: dict[str, Any] = document.get("paths", {})
+    targets = [
+        (path, method, operation)
+        for path, item in paths.items()
+        for method, operation in item.items()
+        if method in METHODS and _path_params(path) and "operationId" in operation
+    ]
+    names = {name for path, _, _ in targets for name in _path_params(path)}
+    for path, item in paths.items():
+        for method, operation in item.items():
+            if method not in METHODS:
+                continue
+            own = set(_path_params(path))
+            for status, response in operation.get("responses", {}).items():
+                if not str(status).startswith("2"):
+                    continue
+                provided = _provided(document, path, method, response, names)
+                links: dict[str, Any] = {}
+                for target_path, _, target in targets:
+                    wanted = _path_params(target_path)
+                    fed = [name for name in wanted if name in provided]
+                    complete = all(name in provided or name in own for name in wanted)
+                    if not fed or not complete or target is operation:
+                        continue
+                    parameters = {
+                        f"path.{name}": provided.get(name) or f"$request.path.{name}"
+                        for name in wanted
+                    }
+                    link: dict[str, Any] = {
+                        "operationId": target["operationId"],
+                        "parameters": parameters,
+                    }
+                    if "character_id" in provided and _takes(document, target, "character_id"):
+                        link["requestBody"] = {"character_id": provided["character_id"]}
+                    links[target["operationId"]] = link
+                links.update(_round_trips(document, paths, operation, response))
+                if links:
+                    response["links"] = links
+
+
+def _ref(media_holder: dict[str, Any]) -> str | None:
+    media = media_holder.get("content", {}).get("application/json", {})
+    ref = media.get("schema", {}).get("$ref")
+    return ref if isinstance(ref, str) else None
+
+
+def _round_trips(
+    document: dict[str, Any], paths: dict[str, Any], source: dict[str, Any], response: Any
+) -> dict[str, Any]:
+    """An answer whose schema is another operation's request body (an export, taken back
+    by the import) feeds that body whole."""
+    answered = _ref(response)
+    links: dict[str, Any] = {}
+    if answered is None:
+        return links
+    for path, item in paths.items():
+        for method, operation in item.items():
+            if method not in METHODS or operation is source or _path_params(path):
+                continue
+            if _ref(operation.get("requestBody", {})) == answered and "operationId" in operation:
+                links[operation["operationId"]] = {
+                    "operationId": operation["operationId"],
+                    "requestBody": "$response.body",
+                }
+    return links
+
+
+def _takes(document: dict[str, Any], operation: dict[str, Any], field: str) -> bool:
+    """Whether the body (or every variant of it) has ``field``."""
+    media = operation.get("requestBody", {}).get("content", {}).get("application/json", {})
+    schema = _resolve(document, media.get("schema"))
+    variants = schema.get("oneOf") or schema.get("anyOf") or [schema]
+    return any(field in _resolve(document, v).get("properties", {}) for v in variants)
