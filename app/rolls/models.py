@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, Integer, String, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.core.db import Base, UTCDateTime, utcnow
@@ -17,6 +17,16 @@ class Roll(Base):
     __table_args__ = (
         UniqueConstraint("campaign_id", "seq"),
         Index("ix_rolls_campaign_character_seq", "campaign_id", "character_id", "seq"),
+        # The hidden rolls alone, where held sheet effects are looked up on every
+        # character read (app/characters/held.py): a read never walks the public log.
+        Index(
+            "ix_rolls_hidden",
+            "campaign_id",
+            "character_id",
+            "seq",
+            sqlite_where=text("visibility <> 'public'"),
+            postgresql_where=text("visibility <> 'public'"),
+        ),
     )
 
     id: Mapped[str] = mapped_column(String(26), primary_key=True, default=new_id)
