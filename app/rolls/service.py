@@ -131,7 +131,12 @@ async def create(
     idempotency_key: str | None,
 ) -> tuple[int, bytes]:
     """Roll and store; answer (status, body bytes). A keyed retry replays the first answer."""
-    digest = idempotency.fingerprint("roll", campaign_id, body.model_dump(mode="json"))
+    # Without a key nothing is replayed, so the hot path skips dumping and hashing the body.
+    digest = (
+        idempotency.fingerprint("roll", campaign_id, body.model_dump(mode="json"))
+        if idempotency_key
+        else ""
+    )
 
     async def prepare(job: Job, seat: Seat) -> RollFor:
         return await characters_for(job.db, seat, body)
