@@ -13,6 +13,7 @@ from app.accounts.routes import router as accounts_router
 from app.campaigns.routes import router as campaigns_router
 from app.characters.damage_routes import router as damage_router
 from app.characters.routes import router as characters_router
+from app.core import idempotency
 from app.core.database import create_database
 from app.core.deps import needs_credential
 from app.core.errors import AppError, install_handlers
@@ -50,6 +51,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     configure_password_hashing(settings.password_time_cost, settings.password_memory_kib)
     configure_pepper(settings.secret_key)
+    idempotency.configure(settings.idempotency_ttl_seconds)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -62,11 +64,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if limiter is not None:
             await limiter.start()
         hub = start_hub(app.state, settings.ws_queue_size, settings.presence_heartbeat_seconds)
+        purger = idempotency.start_purger(
+            app.state.writer, settings.idempotency_purge_seconds, settings.idempotency_purge_batch
+        )
         tune_garbage_collector()
         try:
             yield
         finally:
             await hub.close_all()  # 1001 to every socket, before the database goes
+            await idempotency.stop_purger(purger)
             await app.state.writer.close()
             if limiter is not None:
                 await limiter.close()

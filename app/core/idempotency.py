@@ -6,13 +6,24 @@ does.
 Two concurrent requests with one key (PostgreSQL): the second blocks on the record's
 primary key until the first commits, fails on it, and is run again (``RetryJob``), which
 replays the first answer. Within one SQLite batch the second simply finds the first's
-record."""
+record.
+
+Retention: a record answers retries for ``VTT_IDEMPOTENCY_TTL_SECONDS`` (24 h by default,
+as Stripe does); after that the key is free and a retry is a new request. ``replay`` checks
+the record's age itself (an expired record not yet purged is deleted in the job's own
+transaction and not replayed), so the purge only reclaims space: ``run_purger`` deletes
+expired records in small batches, each its own short writer job, so it never holds the
+writer (on SQLite, every table's) for long."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import json
-from datetime import datetime
+import logging
+from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import ForeignKey, Integer, LargeBinary, String
@@ -22,8 +33,11 @@ from app.core.database import Db
 from app.core.db import Base, UTCDateTime, utcnow
 from app.core.errors import Unprocessable
 from app.core.tables import TableSql
+from app.core.writer import Job, Writer
 
 Answer = tuple[int, bytes]
+log = logging.getLogger("fairtable.idempotency")
+DEFAULT_TTL = timedelta(hours=24)
 
 
 class IdempotencyRecord(Base):
@@ -38,14 +52,39 @@ class IdempotencyRecord(Base):
     request_hash: Mapped[str] = mapped_column(String(64))
     status_code: Mapped[int] = mapped_column(Integer)
     body: Mapped[bytes] = mapped_column(LargeBinary)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    # Indexed for the purge, which deletes the oldest first.
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
 
 
 RECORDS = TableSql(IdempotencyRecord)
 _SELECT = (
-    "SELECT request_hash, status_code, body FROM idempotency_records"
+    "SELECT request_hash, status_code, body, created_at FROM idempotency_records"
     ' WHERE user_id = ? AND "key" = ?'
 )
+_FORGET = 'DELETE FROM idempotency_records WHERE user_id = ? AND "key" = ? AND created_at < ?'
+_PURGE = (
+    'DELETE FROM idempotency_records WHERE (user_id, "key") IN (SELECT user_id, "key"'
+    " FROM idempotency_records WHERE created_at < ? ORDER BY created_at LIMIT ?)"
+    " RETURNING user_id"
+)
+
+
+class Retention:
+    """How long a record answers retries, and the clock it is measured by (tests inject
+    one). Set once at start-up (``configure``), like the password cost."""
+
+    ttl: timedelta = DEFAULT_TTL
+    clock: Callable[[], datetime] = staticmethod(utcnow)
+
+    @classmethod
+    def cutoff(cls) -> datetime:
+        """Records created before this are expired."""
+        return cls.clock() - cls.ttl
+
+
+def configure(ttl_seconds: float, clock: Callable[[], datetime] | None = None) -> None:
+    Retention.ttl = timedelta(seconds=ttl_seconds)
+    Retention.clock = staticmethod(clock or utcnow)
 
 
 def fingerprint(*parts: Any) -> str:
@@ -59,7 +98,13 @@ async def replay(db: Db, user_id: str, key: str, digest: str) -> Answer | None:
     row = await db.fetchone(_SELECT, user_id, key)
     if row is None:
         return None
-    request_hash, status, body = row
+    request_hash, status, body, created_at = row
+    cutoff = Retention.cutoff()
+    if created_at < cutoff:
+        # Expired, not yet purged: the key is free again. The delete is part of this job's
+        # transaction, so the new record can take the key (or nothing changes on rollback).
+        await db.execute(_FORGET, user_id, key, cutoff)
+        return None
     if request_hash != digest:
         raise Unprocessable("Idempotency-Key was already used with a different request")
     return int(status), bytes(body)
@@ -74,5 +119,48 @@ def record(user_id: str, key: str, digest: str, answer: Answer) -> dict[str, Any
         "request_hash": digest,
         "status_code": status,
         "body": body,
-        "created_at": utcnow(),
+        "created_at": Retention.clock(),
     }
+
+
+async def purge_expired(writer: Writer, batch: int = 500) -> int:
+    """Delete every expired record, ``batch`` at a time (one short writer job each, with
+    the event loop free in between); answer how many went."""
+    total = 0
+    while True:
+        cutoff = Retention.cutoff()
+
+        async def job(job: Job, cutoff: datetime = cutoff) -> int:
+            return len(await job.db.fetchall(_PURGE, cutoff, batch))
+
+        deleted = await writer.run(job)
+        total += deleted
+        if deleted < batch:
+            return total
+        await asyncio.sleep(0)
+
+
+async def run_purger(writer: Writer, every_seconds: float, batch: int = 500) -> None:
+    """The background purge, started by the app's lifespan: forever, every few minutes.
+    A failed round is logged and tried again at the next one."""
+    while True:
+        await asyncio.sleep(every_seconds)
+        try:
+            deleted = await purge_expired(writer, batch)
+        except Exception:
+            log.exception("purging expired idempotency records failed")
+            continue
+        if deleted:
+            log.info("purged %d expired idempotency records", deleted)
+
+
+def start_purger(writer: Writer, every_seconds: float, batch: int = 500) -> asyncio.Task[None]:
+    return asyncio.create_task(
+        run_purger(writer, every_seconds, batch), name="fairtable-idempotency-purge"
+    )
+
+
+async def stop_purger(task: asyncio.Task[None]) -> None:
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task

@@ -63,6 +63,15 @@ class Settings(BaseSettings):
     rate_limit_writes: str = "30 per 3 seconds"
     # Requests per client address to endpoints that need no credential (register, login…).
     rate_limit_anonymous: str = "20 per 10 seconds"
+    # Retention.
+    # An Idempotency-Key answers retries this long (Stripe's 24 h); then a retry is new.
+    idempotency_ttl_seconds: int = Field(default=24 * 3600, ge=1)
+    # How often the background task purges expired records, and how many per writer job.
+    idempotency_purge_seconds: float = Field(default=300.0, gt=0)
+    idempotency_purge_batch: int = Field(default=500, ge=1)
+    # Export and import.
+    # One line (record) of a line-format import or restore; the file itself is unbounded.
+    max_import_line_bytes: int = Field(default=8 * 1024 * 1024, ge=1024)
 
     @field_validator("trusted_proxies", mode="before")
     @classmethod
