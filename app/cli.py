@@ -53,83 +53,75 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     """Exit 0 when every check passed, 1 otherwise (also for an unreadable file)."""
-    import json
+    from app.exchange.commands import verify_file
 
-    from app.rules.verify import verify
-
-    try:
-        with open(args.file, encoding="utf-8") as handle:
-            document = json.load(handle)
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        print(f"FAIL: cannot read {args.file}: {exc}")
-        return 1
-    report = verify(document)
-    print(report.summary())
-    return 0 if report.ok else 1
+    return verify_file(args.file)
 
 
 def cmd_export(args: argparse.Namespace) -> int:
     """A full backup of one campaign, secret seed included: the file is written readable
     by its owner only."""
-    import asyncio
-    import os
+    from app.exchange.commands import export_file
 
-    from app.core.database import create_database
-    from app.core.errors import AppError
-    from app.exchange.backup import backup
-
-    async def run() -> bytes:
-        database = create_database(_settings().database_url, pool_size=1)
-        await database.start()
-        try:
-            return await backup(database, args.campaign_id)
-        finally:
-            await database.close()
-
-    try:
-        body = asyncio.run(run())
-    except AppError as exc:
-        print(f"fairtable: {exc.detail}", file=sys.stderr)
-        return 1
-    fd = os.open(args.file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(body)
-    print(f"fairtable: campaign {args.campaign_id} backed up to {args.file} (keep it secret)")
-    return 0
+    return export_file(_settings().database_url, args.campaign_id, args.file)
 
 
 def cmd_import(args: argparse.Namespace) -> int:
     """Restore a backup made by ``fairtable export``; exit 1 (nothing written) if it does
     not verify, or the campaign is still there."""
+    from app.exchange.commands import import_file
+
+    settings = _settings()
+    return import_file(settings.database_url, args.file, settings.max_import_line_bytes)
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("at least 1")
+    return value
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """Fill a new 3d6 campaign with ``--rolls`` genuine, chained rolls (app/rolls/bulk.py)
+    and print its id, an API key for each member, and the rate."""
     import asyncio
-    from typing import Any
 
     from app.core.database import create_database
-    from app.core.errors import AppError
-    from app.exchange.backup import restore
+    from app.core.ids import configure_pepper
+    from app.core.migrate import upgrade
+    from app.core.security import configure_password_hashing
+    from app.rolls.bulk import Demo, generate
 
-    try:
-        with open(args.file, "rb") as handle:
-            text = handle.read()
-    except OSError as exc:
-        print(f"fairtable: cannot read {args.file}: {exc}", file=sys.stderr)
-        return 1
+    settings = _settings()
+    if args.database_url:
+        settings = settings.model_copy(update={"database_url": args.database_url})
+    upgrade(settings.database_url)
+    configure_password_hashing(settings.password_time_cost, settings.password_memory_kib)
+    configure_pepper(settings.secret_key)  # the API keys must match the server's
+    shown = sys.stderr.isatty()
 
-    async def run() -> dict[str, Any]:
-        database = create_database(_settings().database_url, pool_size=1)
+    def progress(done: int) -> None:
+        if shown:
+            print(f"\rfairtable: {done}/{args.rolls} rolls", end="", file=sys.stderr)
+
+    async def run() -> Demo:
+        database = create_database(settings.database_url, pool_size=2)
         await database.start()
         try:
-            return await restore(database, text)
+            return await generate(
+                database, settings, args.rolls, name=args.campaign_name, progress=progress
+            )
         finally:
             await database.close()
 
-    try:
-        done = asyncio.run(run())
-    except AppError as exc:
-        print(f"fairtable: {exc.detail}", file=sys.stderr)
-        return 1
-    print(f"fairtable: campaign {done['id']} restored ({done['rolls']} rolls, "
-          f"{done['members']} members)")  # fmt: skip
+    demo = asyncio.run(run())
+    if shown:
+        print(file=sys.stderr)
+    print(f"campaign_id={demo.campaign_id}")
+    for username, key in demo.keys.items():
+        print(f"api_key {username}={key}")
+    print(f"rolls={demo.rolls} seconds={demo.seconds:.3f} rolls_per_second={demo.rate:.0f}")
     return 0
 
 
@@ -162,6 +154,11 @@ def main(argv: list[str] | None = None) -> int:
     restore = sub.add_parser("import", help="restore a campaign from a `fairtable export` file")
     restore.add_argument("file")
     restore.set_defaults(func=cmd_import)
+    demo = sub.add_parser("demo", help="fill a new 3d6 campaign with N genuine chained rolls")
+    demo.add_argument("--rolls", type=_positive, default=1000)
+    demo.add_argument("--campaign-name", default="Demo campaign")
+    demo.add_argument("--database-url", help="instead of VTT_DATABASE_URL")
+    demo.set_defaults(func=cmd_demo)
     args = parser.parse_args(argv)
     result: int = args.func(args)
     return result

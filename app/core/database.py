@@ -208,6 +208,19 @@ class SqliteDatabase:
             conn.execute("COMMIT")
 
     @contextlib.asynccontextmanager
+    async def stream_snapshot(self) -> AsyncIterator[Db]:
+        """A snapshot for a long read that yields the loop between its pages (a streamed
+        export): a read transaction on a connection of its own, so the shared readers'
+        connection is never held for the stream's duration."""
+        conn = _connect_sqlite(self.path)
+        try:
+            conn.execute("BEGIN")
+            yield SqliteDb(conn)
+            conn.execute("COMMIT")
+        finally:
+            conn.close()
+
+    @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Db]:
         db = self.writer_db
         await db.begin_immediate()
@@ -379,6 +392,10 @@ class PostgresDatabase:
             conn.transaction(isolation="repeatable_read", readonly=True),
         ):
             yield PgDb(conn)
+
+    def stream_snapshot(self) -> contextlib.AbstractAsyncContextManager[Db]:
+        """A snapshot for a long streamed read: already a pooled connection of its own."""
+        return self.snapshot()
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Db]:

@@ -188,6 +188,17 @@ def problems(*statuses: int, **details: str | tuple[str, str]) -> Responses:
     return answers
 
 
+_EXTRA_SCHEMAS: list[type[BaseModel]] = []
+
+
+def document_schema(model: type[BaseModel]) -> str:
+    """Put ``model`` in the document's components (for a body a route reads itself, which
+    FastAPI cannot see) and answer its ``$ref``."""
+    if model not in _EXTRA_SCHEMAS:
+        _EXTRA_SCHEMAS.append(model)
+    return f"#/components/schemas/{model.__name__}"
+
+
 def install_openapi(app: FastAPI) -> None:
     """Completes the generated document: the Problem schema the error answers refer to, and
     the bearer scheme on every operation that documents a 401 (it needs a credential)."""
@@ -202,6 +213,11 @@ def install_openapi(app: FastAPI) -> None:
         problem = Problem.model_json_schema(ref_template="#/components/schemas/{model}")
         schemas.update(problem.pop("$defs", {}))
         schemas["Problem"] = problem
+        for model in _EXTRA_SCHEMAS:
+            extra = _restore(model.model_json_schema(ref_template="#/components/schemas/{model}"))
+            for name, definition in extra.pop("$defs", {}).items():
+                schemas.setdefault(name, definition)
+            schemas.setdefault(model.__name__, extra)
         components.setdefault("securitySchemes", {})[SECURITY_SCHEME] = {
             "type": "http",
             "scheme": "bearer",

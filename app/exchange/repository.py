@@ -25,6 +25,10 @@ _EVENTS = (
     "SELECT seq, type, at, visibility, user_id, data, prev_hash, hash FROM events"
     " WHERE campaign_id = ? ORDER BY seq"
 )
+_EVENTS_PAGE = (
+    "SELECT seq, type, at, visibility, user_id, data, prev_hash, hash FROM events"
+    " WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?"
+)
 _USER = "SELECT username FROM users WHERE id = ?"
 
 
@@ -96,6 +100,36 @@ async def events(db: Db, campaign_id: str) -> list[dict[str, Any]]:
             _EVENTS, campaign_id
         )
     ]
+
+
+async def events_page(db: Db, campaign_id: str, after: int, limit: int) -> list[dict[str, Any]]:
+    """The next ``limit`` events after seq ``after`` (keyset: a streamed export's page)."""
+    return [
+        {
+            "seq": seq,
+            "type": type_,
+            "at": rfc3339(at),
+            "visibility": visibility,
+            "user_id": user_id,
+            "data": data,
+            "prev_hash": prev_hash,
+            "hash": hash_,
+        }
+        for seq, type_, at, visibility, user_id, data, prev_hash, hash_ in await db.fetchall(
+            _EVENTS_PAGE, campaign_id, after, limit
+        )
+    ]
+
+
+async def rolls_by_id(db: Db, roll_ids: list[str]) -> dict[str, dict[str, Any]]:
+    """Whole rolls of ``roll_ids`` (one export page's), by id, times as the API writes them."""
+    if not roll_ids:
+        return {}
+    marks = ", ".join("?" for _ in roll_ids)
+    # Only "?" marks are formatted in; the ids travel as parameters.
+    rows = await db.fetchall(f"{ROLLS.select} WHERE id IN ({marks})", *roll_ids)
+    found = (_api_times(ROLLS.row(row)) for row in rows)
+    return {roll["id"]: roll for roll in found}
 
 
 async def flows(db: Db, table: FlowTable, campaign_id: str) -> list[dict[str, Any]]:

@@ -5,42 +5,65 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import StreamingResponse
+from pydantic import ValidationError
 
 from app.core.deps import Manager, Reader
-from app.core.jsontext import dumps
-from app.core.openapi import AUTH, BODY, ok, problems
-from app.exchange import service
-from app.exchange.schemas import (
-    EXPORT_EXAMPLE,
-    IMPORTED_EXAMPLE,
-    CampaignExport,
-    ImportedCampaign,
-)
+from app.core.errors import Unprocessable
+from app.core.jsontext import loads
+from app.core.limits import BodyTooLarge
+from app.core.openapi import AUTH, BODY, document_schema, ok, problems
+from app.exchange import lines, service
+from app.exchange.schemas import IMPORTED_EXAMPLE, CampaignExport, ImportedCampaign
 
 router = APIRouter(tags=["export"])
 
 
+# Shortened: a real export has every field of each record (docs/export.md).
+EXPORT_EXAMPLE = "\n".join(
+    (
+        '{"t":"header","format":"fairtable-campaign","version":3,"exported_at":"2025-03-01T20:00:00Z",'
+        '"campaign":{"id":"01jd…","name":"The Boat","ruleset":"3d6"},'
+        '"fairness":{"chain_head":"c819…"}}',
+        '{"t":"member","user_id":"01jd…","username":"sophie","role":"storyteller"}',
+        '{"t":"event","seq":4,"type":"roll.created","visibility":"public",'
+        '"prev_hash":"000…","hash":"c819…"}',
+        '{"t":"roll","id":"01jd…","seq":4,"kind":"test","status":"final","hash":"c819…"}',
+        '{"t":"trailer","chain_head":"c819…","last_seq":4,"counts":{"members":1,"events":4,"rolls":1}}',
+    )
+)
+
+
 @router.get(
     "/campaigns/{cid}/export",
-    response_model=CampaignExport,
+    response_class=StreamingResponse,
     summary="Export a campaign",
     responses={
-        **ok(200, EXPORT_EXAMPLE, "The campaign, as an attachment `campaign-{cid}.json`."),
+        200: {
+            "description": "The campaign in the line format (docs/export.md), as an "
+            "attachment `campaign-{cid}.ndjson`; gzip when the request accepts it.",
+            "content": {
+                lines.MEDIA_TYPE: {"schema": {"type": "string"}, "example": EXPORT_EXAMPLE}
+            },
+        },
         **problems(*AUTH, 404, 409, 422, s409="the campaign kept rolling; try again"),
     },
 )
 async def export_campaign(cid: str, principal: Reader, request: Request) -> Response:
-    """The campaign as its storyteller may read it, as one JSON document: settings,
-    members, characters, the rolls with their proofs and links, the events, the fairness
-    state and the audit chain (a player's private roll is a redacted link). The current
-    seed is revealed first (a rotation, ``fairness.rotated``) when it served anything, so
-    ``fairtable verify`` checks every draw and salt; ``POST /campaigns/import`` takes it
-    back."""
+    """The campaign as its storyteller may read it, streamed one record a line: a header
+    (campaign, fairness state), members, characters, the events in seq order with each
+    roll after its latest link (a player's private roll is a redacted stub), the table
+    flows, and a trailer (chain head, counts). The current seed is revealed first (a
+    rotation, ``fairness.rotated``) when it served anything, so ``fairtable verify``
+    checks every draw and salt; ``POST /campaigns/import`` takes it back."""
     state = request.app.state
-    document: dict[str, Any] = await service.export(state.database, state.writer, principal, cid)
-    body = dumps(document)
-    headers = {"Content-Disposition": f'attachment; filename="campaign-{cid}.json"'}
-    return Response(content=body, media_type="application/json", headers=headers)
+    gzip = "gzip" in request.headers.get("accept-encoding", "").lower()
+    body = await service.export(state.database, state.writer, principal, cid, gzip)
+    headers = {"Content-Disposition": f'attachment; filename="campaign-{cid}.ndjson"'}
+    if gzip:
+        headers["Content-Encoding"] = "gzip"
+    return StreamingResponse(body, media_type=lines.MEDIA_TYPE, headers=headers)
 
 
 @router.post(
@@ -48,6 +71,15 @@ async def export_campaign(cid: str, principal: Reader, request: Request) -> Resp
     status_code=201,
     response_model=ImportedCampaign,
     summary="Import a campaign",
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {
+                lines.MEDIA_TYPE: {"schema": {"type": "string"}},
+                "application/json": {"schema": {"$ref": document_schema(CampaignExport)}},
+            },
+        }
+    },
     responses={
         **ok(201, IMPORTED_EXAMPLE, "The campaign created here, and what it holds."),
         **problems(
@@ -58,17 +90,43 @@ async def export_campaign(cid: str, principal: Reader, request: Request) -> Resp
             "delete it first, or import into another instance",
             s422=(
                 "Unprocessable content",
-                "fairness.commitment: is not the current seed's commitment",
+                "line 12: the history does not verify: FAIL at seq 4 (roll 01jd…): …",
             ),
         ),
     },
 )
-async def import_campaign(
-    document: CampaignExport, principal: Manager, request: Request
-) -> dict[str, Any]:
+async def import_campaign(principal: Manager, request: Request) -> dict[str, Any]:
     """Recreate an exported campaign here, with you as its storyteller and only member
-    (the others are placeholders, to be invited again). The document is checked whole
-    before anything is written, every link and die recomputed: one that does not verify
-    answers 422 naming the first bad record and creates nothing; a campaign that already
-    exists here answers 409."""
-    return await service.import_campaign(request.app.state.writer, principal, document)
+    (the others are placeholders, to be invited again). A line-format export
+    (`application/x-ndjson`, gzip too) of any size is read as it arrives, every link and
+    die recomputed, then written in one transaction: a record that does not verify
+    answers 422 naming its line and creates nothing; a campaign that already exists here
+    answers 409. A version 2 single-JSON document (`application/json`) is still read, up
+    to `VTT_MAX_IMPORT_BYTES`."""
+    state = request.app.state
+    settings = state.settings
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind == "application/json":
+        document = await _document(request, settings.max_import_bytes)
+        return await service.import_campaign(state.writer, principal, document)
+    if kind not in (lines.MEDIA_TYPE, "application/gzip"):
+        raise Unprocessable(f"Content-Type {kind or 'none'}: send {lines.MEDIA_TYPE}")
+    return await service.import_lines(
+        state.writer, principal, request.stream(), settings.max_import_line_bytes
+    )
+
+
+async def _document(request: Request, max_bytes: int) -> CampaignExport:
+    """A version 2 document, read whole (so bounded: 413 past ``max_bytes``)."""
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > max_bytes:
+            raise BodyTooLarge(max_bytes)
+    try:
+        return CampaignExport.model_validate(loads(bytes(body)))
+    except ValidationError as exc:
+        errors = [{**e, "loc": ("body", *e["loc"])} for e in exc.errors()]
+        raise RequestValidationError(errors) from exc
+    except ValueError as exc:
+        raise Unprocessable(f"the body is not JSON: {exc}") from exc

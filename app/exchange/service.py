@@ -1,4 +1,6 @@
-"""Campaign export and import: one JSON document holding a campaign's history.
+"""Campaign export and import: a campaign's history in the line format (one record a line,
+``app.exchange.lines``), streamed both ways; the single-JSON document of version 2 is still
+imported (``import_campaign``), bounded by ``VTT_MAX_IMPORT_BYTES``.
 
 The API export follows the authorisation table (docs/authorization.md): it is the
 storyteller's view, so a roll the storyteller may not read (a player's private roll) is
@@ -6,10 +8,11 @@ a redacted link and a stub event, never its content. It first reveals the curren
 rotation like any other, a ``fairness.rotated`` event) when that seed has served a draw or
 salted a link, so every draw and link in the document can be checked.
 
-An import recomputes every link and every die with the verifier (``app.exchange.checks``)
-and writes nothing that does not verify. It seats only the importer, as storyteller;
-every other member is a placeholder, named in the answer, to be invited again. The log
-(rolls and events) travels verbatim, so the imported chain verifies as the exported one.
+An import recomputes every link and every die with the verifier (``app.exchange.importing``
+for lines, ``app.exchange.checks`` for a document) and writes nothing that does not
+verify. It seats only the importer, as storyteller; every other member is a placeholder,
+named in the answer, to be invited again. The log (rolls and events) travels verbatim,
+so the imported chain verifies as the exported one.
 
 An operator's full backup and restore (every roll unredacted, the current secret seed) is
 ``app.exchange.backup``, for the ``fairtable`` command: never an API answer.
@@ -17,7 +20,10 @@ An operator's full backup and restore (every roll unredacted, the current secret
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import secrets
+from collections.abc import AsyncIterable, AsyncIterator
 from datetime import datetime
 from typing import Any
 
@@ -26,16 +32,18 @@ from app.campaigns.service import validate_settings
 from app.characters.sheets import normalise
 from app.core.database import Database, Db
 from app.core.db import rfc3339, utcnow
-from app.core.errors import Conflict, NotFound
+from app.core.errors import Conflict
 from app.core.security import Principal
 from app.core.writer import Job, Writer
+from app.exchange import lines
 from app.exchange import repository as repo
 from app.exchange.checks import bad, verify_document
-from app.exchange.schemas import CampaignExport
-from app.exchange.writing import Placement, write_campaign
+from app.exchange.importing import check
+from app.exchange.schemas import CampaignExport, FairnessPart
+from app.exchange.stream import campaign_records
+from app.exchange.writing import LinePlacement, Placement, write_campaign, write_lines
 from app.fairness import repository as seeds_repo
 from app.fairness import service as fairness_service
-from app.rolls.visibility import can_see
 from app.rules import RulesError
 
 FORMAT, VERSION = "fairtable-campaign", 2
@@ -55,9 +63,11 @@ async def _current_seed_used(db: Db, campaign_id: str) -> bool:
 
 
 async def export(
-    database: Database, writer: Writer, principal: Principal, campaign_id: str
-) -> dict[str, Any]:
-    """The storyteller's export, every draw in it under a revealed seed."""
+    database: Database, writer: Writer, principal: Principal, campaign_id: str, gzip: bool
+) -> AsyncIterator[bytes]:
+    """The storyteller's export in the line format, every draw in it under a revealed
+    seed. The checks and the rotation happen here, before the first byte (so a refusal
+    is an ordinary answer); the stream then owns a snapshot of its own until it ends."""
     for _ in range(_EXPORT_TRIES):
         async with database.read() as db:
             seat = await take_seat(db, principal, campaign_id, "read", ("storyteller",))
@@ -66,53 +76,38 @@ async def export(
             await fairness_service.rotate(
                 writer, principal, campaign_id, None, ("storyteller",), scope="read"
             )
-        async with database.snapshot() as db:
-            if not await _current_seed_used(db, campaign_id):
-                return await document(db, campaign_id, seat.user_id)
+        stack = contextlib.AsyncExitStack()
+        try:
+            db = await stack.enter_async_context(database.stream_snapshot())
+            fresh = not await _current_seed_used(db, campaign_id)
+        except BaseException:
+            await stack.aclose()
+            raise
+        if fresh:
+            header = {"format": lines.FORMAT, "version": lines.VERSION}
+            pages = campaign_records(db, campaign_id, seat.user_id, header)
+            return _bytes(stack, pages, gzip)
+        await stack.aclose()
     raise Conflict("the campaign kept rolling while it was exported; try again")
 
 
-async def document(db: Db, campaign_id: str, viewer_id: str | None) -> dict[str, Any]:
-    """The campaign as storyteller ``viewer_id`` may read it (None: everything, for the
-    operator's backup); read in one snapshot."""
-    campaign = await repo.campaign(db, campaign_id)
-    if campaign is None:
-        raise NotFound("no such campaign")
+async def _bytes(
+    stack: contextlib.AsyncExitStack, pages: AsyncIterator[list[dict[str, Any]]], gzip: bool
+) -> AsyncIterator[bytes]:
+    """Each page encoded (and compressed) in a worker thread: the loop only waits."""
+    zipper = lines.Gzip() if gzip else None
 
-    def visible(visibility: str, user_id: str | None) -> bool:
-        return viewer_id is None or can_see(visibility, user_id or "", viewer_id, True)
+    def encode(page: list[dict[str, Any]]) -> bytes:
+        data = lines.encode(page)
+        return data if zipper is None else zipper.chunk(data)
 
-    audit: list[dict[str, Any]] = []
-    after = 0
-    while True:  # the whole chain, page by page
-        page = await fairness_service.audit(db, campaign_id, viewer_id, True, after=after)
-        audit.extend(page["audit"])
-        if page["next_after"] is None:
-            break
-        after = page["next_after"]
-    rolls = [r for r in await repo.rolls(db, campaign_id) if visible(r["visibility"], r["user_id"])]
-    events = []
-    for event in await repo.events(db, campaign_id):
-        if visible(event["visibility"], event["user_id"]):
-            events.append(event)
-        elif event["hash"] is not None and event["type"].startswith("roll."):
-            # Its place in the chain travels, not its content.
-            events.append({**event, "data": {"id": event["data"]["id"], "redacted": True}})
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "exported_at": rfc3339(utcnow()),
-        "campaign": campaign,
-        "members": await repo.members(db, campaign_id),
-        "characters": await repo.characters(db, campaign_id),
-        "rolls": rolls,
-        "events": events,
-        "fairness": page["fairness"],  # as of the chain's last page
-        "audit": audit,
-        "contests": await repo.flows(db, "contests", campaign_id),
-        "group_rolls": await repo.flows(db, "group_rolls", campaign_id),
-        "tasks": await repo.flows(db, "tasks", campaign_id),
-    }
+    async with stack:
+        async for page in pages:
+            data = await asyncio.to_thread(encode, page)
+            if data:
+                yield data
+        if zipper is not None:
+            yield zipper.end()
 
 
 # --- import -----------------------------------------------------------------------------------
@@ -141,6 +136,45 @@ def duplicate(db: Db, exc: BaseException) -> Conflict | None:
     )
 
 
+async def import_lines(
+    writer: Writer, principal: Principal, chunks: AsyncIterable[bytes], max_line: int
+) -> dict[str, Any]:
+    """Recreate the campaign of a line-format export (``app.exchange.importing``) with the
+    caller as its only member: checked whole as it arrives, then written in one
+    transaction; all or nothing."""
+    checked = await check(chunks, max_line)
+    try:
+
+        async def job(job: Job) -> dict[str, Any]:
+            checked.spool.seek(0)
+            place = LinePlacement(principal.user_id, _seed_rows(checked.fairness, utcnow()))
+            try:
+                await write_lines(job.db, checked, place)
+            except Exception as exc:
+                conflict = duplicate(job.db, exc)
+                if conflict is not None:
+                    raise conflict from exc
+                raise
+            campaign, counts = checked.campaign, checked.counts
+            return {
+                "id": campaign.id,
+                "name": campaign.name,
+                "ruleset": campaign.ruleset,
+                "settings": checked.settings,
+                "created_at": rfc3339(campaign.created_at),
+                "members": 1,
+                "characters": counts.get("character", 0),
+                "rolls": counts.get("roll", 0),
+                "events": counts.get("event", 0),
+                "mapped_to_you": place.strangers,
+                "placeholders": place.placeholders,
+            }
+
+        return await writer.run(job)
+    finally:
+        checked.spool.close()
+
+
 async def import_campaign(
     writer: Writer, principal: Principal, doc: CampaignExport
 ) -> dict[str, Any]:
@@ -161,11 +195,10 @@ async def import_campaign(
     return await writer.run(job)
 
 
-def _seed_rows(doc: CampaignExport, now: datetime) -> list[dict[str, Any]]:
+def _seed_rows(fairness: FairnessPart, now: datetime) -> list[dict[str, Any]]:
     """Past seeds as they were; the source's current one as a commitment only, closed at
     the source's next nonce (it has served nothing: the export revealed what it had to);
     then a fresh seed of our own, salting every link after the imported chain."""
-    fairness = doc.fairness
     rows = []
     for seed in fairness.seeds:
         current = seed.number == fairness.seed_number
@@ -206,7 +239,7 @@ async def _write(
     }
     now = utcnow()
     place = Placement(
-        {importer_id: "storyteller"}, owners, _seed_rows(doc, now), {importer_id: now}
+        {importer_id: "storyteller"}, owners, _seed_rows(doc.fairness, now), {importer_id: now}
     )
     await write_campaign(db, doc, settings, sheets, place)
     campaign = doc.campaign

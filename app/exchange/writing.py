@@ -5,7 +5,7 @@ puts everything back as it was, the current secret seed included)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -13,8 +13,12 @@ from app.campaigns import repository as campaigns_repo
 from app.characters import repository as characters_repo
 from app.core import tables
 from app.core.database import Db
+from app.core.db import utcnow
+from app.core.errors import Unprocessable
 from app.events.repository import EVENTS
+from app.exchange import repository as exchange_repo
 from app.exchange.checks import flows
+from app.exchange.importing import FLOWS, Checked, write_spool
 from app.exchange.schemas import CampaignExport
 from app.fairness.repository import SEEDS
 from app.rolls import repository as rolls_repo
@@ -79,3 +83,95 @@ async def write_campaign(
         for flow in found:
             sql, params = table_repo.insert(table, flow.model_dump())
             await db.execute(sql, *params)
+
+
+@dataclass(slots=True)
+class LinePlacement:
+    """Pass 2 of a line import (``app.exchange.importing``): what the writing decides
+    that the file does not. ``seats`` None: the members of the file, each of whom must
+    be a user here (a backup); otherwise only these seats (an import), and the members
+    the instance does not recognise become placeholders."""
+
+    importer_id: str | None
+    seeds: list[dict[str, Any]]
+    known: set[str] = field(default_factory=set)
+    strangers: list[str] = field(default_factory=list)
+    placeholders: list[dict[str, Any]] = field(default_factory=list)
+
+
+async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
+    """The campaign row, its seats and seeds, then the spool in batches."""
+    campaign, fairness = checked.campaign, checked.fairness
+    current = place.seeds[-1]
+    now = utcnow()
+    await tables.insert(db, campaigns_repo.CAMPAIGNS, {
+        "id": campaign.id, "name": campaign.name, "ruleset": campaign.ruleset,
+        "settings": checked.settings, "last_seq": fairness.last_seq,
+        "seed_number": current["number"], "client_seed": current["client_seed"],
+        "next_nonce": fairness.next_nonce, "last_hash": fairness.chain_head,
+        "created_at": campaign.created_at,
+    })  # fmt: skip
+    if place.importer_id is not None:
+        seat = {"campaign_id": campaign.id, "user_id": place.importer_id}
+        await tables.insert(db, campaigns_repo.MEMBERSHIPS,
+                            {**seat, "role": "storyteller", "joined_at": now})  # fmt: skip
+    for seed in place.seeds:
+        await tables.insert(db, SEEDS, {**seed, "campaign_id": campaign.id})
+
+    async def insert(kind: str, rows: list[Any]) -> None:
+        if kind == "member":
+            await _members(db, campaign.id, rows, place)
+        elif kind == "character":
+            values = [
+                {**c.model_dump(), "campaign_id": campaign.id, "owner_id": _owner(c, place)}
+                for c in rows
+            ]
+            await _many(db, characters_repo.CHARACTERS, values)
+        elif kind == "roll":
+            await _many(db, rolls_repo.ROLLS, [r.model_dump() for r in rows])
+        elif kind == "event":
+            values = [{**e.model_dump(), "campaign_id": campaign.id} for e in rows]
+            await _many(db, EVENTS, values)
+        else:
+            for flow in rows:
+                sql, params = table_repo.insert(FLOWS[kind], flow.model_dump())  # type: ignore[arg-type]
+                await db.execute(sql, *params)
+
+    await write_spool(checked.spool, insert)
+
+
+def _owner(character: Any, place: LinePlacement) -> str | None:
+    owner: str | None = character.owner_id
+    if place.importer_id is None or owner is None or owner in place.known:
+        return owner
+    return place.importer_id
+
+
+async def _members(db: Db, campaign_id: str, rows: list[Any], place: LinePlacement) -> None:
+    for member in rows:
+        here = await exchange_repo.username_of(db, member.user_id) == member.username
+        if place.importer_id is None:
+            if not here:
+                raise Unprocessable(
+                    f"members: {member.username} ({member.user_id}) is not a user here; "
+                    "restore the accounts first"
+                )
+            seat = {"campaign_id": campaign_id, "user_id": member.user_id, "role": member.role}
+            await tables.insert(
+                db, campaigns_repo.MEMBERSHIPS, {**seat, "joined_at": member.joined_at}
+            )
+            continue
+        if here:
+            place.known.add(member.user_id)
+        else:
+            place.strangers.append(member.username)
+        if member.user_id != place.importer_id:
+            place.placeholders.append(
+                {"user_id": member.user_id, "username": member.username, "role": member.role}
+            )
+
+
+async def _many(db: Db, table: tables.TableSql, rows: list[dict[str, Any]]) -> None:
+    """One multi-row ``INSERT`` for a batch."""
+    params = [value for row in rows for value in table.values(row)]
+    await db.execute(table.insert_rows(len(rows)), *params)

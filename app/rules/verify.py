@@ -55,9 +55,9 @@ class _Verifier:
         self.report = report
         self.seeds: dict[int, Seed] = {}
         self.checked_seeds: set[int] = set()
-        self.nonces: dict[int, tuple[str, Any]] = {}  # nonce -> (roll id, draw)
-        self.recomputed: set[int] = set()
-        self.pending: set[int] = set()
+        self.nonces: dict[int, str] = {}  # nonce -> the roll that drew it
+        self.recomputed = 0  # draws recomputed from their revealed seed
+        self.pending = 0  # draws under a seed not revealed
         self.proofs: dict[str, list[Any]] = {}  # roll id -> proof at its last link
         self.seen_rolls: set[str] = set()
         self.salt_of: dict[int, str | None] = {}  # link seq -> its salt (v2, when known)
@@ -98,11 +98,14 @@ class _Verifier:
         for number in sorted(set(self.seeds) - self.checked_seeds):
             self._check_seed(self.seeds[number], None, None)
         self.report.rolls = len(self.seen_rolls)
-        self.report.draws = len(self.recomputed)
-        self.report.pending_draws = len(self.pending)
+        self._notes()
+
+    def _notes(self) -> None:
+        self.report.draws = self.recomputed
+        self.report.pending_draws = self.pending
         if self.pending:
             self.report.notes.append(
-                f"note: {len(self.pending)} draws under the current seed are not yet "
+                f"note: {self.pending} draws under the current seed are not yet "
                 "verifiable (rotate the seed, then verify again)"
             )
         if self.report.salted:
@@ -310,9 +313,18 @@ class _Verifier:
         need(record.get("link_seq") == seq, "the record names another link seq", seq, roll_id)
         if campaign is not None:
             need(record.get("campaign_id") == campaign, "another campaign's roll", seq, roll_id)
-        self.seen_rolls.add(roll_id)
         proof: Any = record.get("proof")
         need(isinstance(proof, list), "the record has no proof list", seq, roll_id)
+        earlier = self._earlier_draws(roll_id, proof, seq)
+        for draw in proof[earlier:]:
+            self._draw(draw, seq, roll_id)
+        problem = dice_problem(record)
+        need(problem is None, str(problem), seq, roll_id)
+
+    def _earlier_draws(self, roll_id: str, proof: list[Any], seq: int) -> int:
+        """How many draws of ``proof`` the roll's earlier link showed (they must be the
+        same, unchanged); the rest are new."""
+        self.seen_rolls.add(roll_id)
         earlier = self.proofs.get(roll_id, [])
         need(
             proof[: len(earlier)] == earlier,
@@ -321,22 +333,21 @@ class _Verifier:
             roll_id,
         )
         self.proofs[roll_id] = proof
-        for draw in proof:
-            self._draw(draw, seq, roll_id)
-        problem = dice_problem(record)
-        need(problem is None, str(problem), seq, roll_id)
+        return len(earlier)
 
     def _draw(self, draw: Any, seq: int, roll_id: str) -> None:
         need(is_map(draw), "a proof entry is not an object", seq, roll_id)
-        nonce, number = draw.get("nonce"), draw.get("seed")
-        need(is_int(nonce) and is_int(number), "a draw lacks its nonce or seed", seq, roll_id)
+        nonce = draw.get("nonce")
+        need(is_int(nonce) and is_int(draw.get("seed")), "a draw lacks its nonce or seed",
+             seq, roll_id)  # fmt: skip
         owner = self.nonces.get(nonce)
-        if owner is not None:
-            need(owner[0] == roll_id, f"nonce {nonce} was already used by roll {owner[0]}",
-                  seq, roll_id)  # fmt: skip
-            need(owner[1] == draw, f"draw nonce {nonce} changed between links", seq, roll_id)
-            return
-        self.nonces[nonce] = (roll_id, draw)
+        need(owner is None, f"nonce {nonce} was already used by roll {owner}", seq, roll_id)
+        self.nonces[nonce] = roll_id
+        self._fresh_draw(draw, seq, roll_id)
+
+    def _fresh_draw(self, draw: Mapping[str, Any], seq: int, roll_id: str) -> None:
+        """A draw no earlier link showed: its seed, range and faces."""
+        nonce, number = draw["nonce"], draw["seed"]
         seed = self.seeds.get(number)
         if seed is None:
             reason = f"draw nonce {nonce} names seed {number}, which was never committed"
@@ -357,7 +368,7 @@ class _Verifier:
             seq,
             roll_id,
         )
-        entries = draw.get("rolls")
+        entries: Any = draw.get("rolls")
         need(isinstance(entries, list), f"draw nonce {nonce} has no rolls", seq, roll_id)
         for entry in entries:
             need(
@@ -370,7 +381,7 @@ class _Verifier:
                 roll_id,
             )
         if seed.secret is None:
-            self.pending.add(nonce)
+            self.pending += 1
             if self.report.first_pending is None:
                 why = f"draw nonce {nonce} is under seed {number}, which is not revealed"
                 self.report.first_pending = Failure(seq, roll_id, why)
@@ -389,4 +400,4 @@ class _Verifier:
                 seq,
                 roll_id,
             )
-        self.recomputed.add(nonce)
+        self.recomputed += 1

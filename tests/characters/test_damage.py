@@ -8,6 +8,7 @@ from typing import Any
 from httpx import AsyncClient
 
 from tests.conftest import Scripted
+from tests.exchange import ndjson
 from tests.service.table import (
     SHEET_3D6,
     SHEET_MATRIX,
@@ -126,7 +127,7 @@ async def test_madness_past_ten_panics_and_a_successful_faith_roll_ends_it(
     calm = expect(await http.get(f"/characters/{pc['id']}", headers=player.auth), 200)
     assert calm["sheet"]["states"]["panicked"] is False
     assert calm["version"] == sheet["version"] + 1
-    exported = expect(await http.get(f"/campaigns/{cid}/export", headers=st.auth), 200)
+    exported = ndjson.view((await http.get(f"/campaigns/{cid}/export", headers=st.auth)).content)
     last = [e for e in exported["events"] if e["type"] != "fairness.rotated"][-1]  # the export's
     assert last["type"] == "character.updated"
     assert last["data"]["sheet"]["states"]["panicked"] is False

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
 import os
 from pathlib import Path
-from typing import Any
 
 import pytest
 from httpx import AsyncClient
@@ -17,6 +15,7 @@ from httpx import AsyncClient
 from app import cli
 from app.core.settings import Settings
 from app.rules.verify import verify
+from tests.exchange import ndjson
 from tests.fairness.table import bundle, rotate
 from tests.service.table import SHEET_3D6, campaign, character, expect, join, register, roll
 
@@ -46,13 +45,15 @@ async def test_a_backup_restores_private_rolls_and_the_secret_seed(
     path = tmp_path / "backup.json"
     assert await _fairtable("export", cid, str(path)) == 0
     assert os.stat(path).st_mode & 0o777 == 0o600
-    saved: dict[str, Any] = json.loads(path.read_bytes())
-    assert saved["format"] == "fairtable-backup"
-    assert any(r["id"] == secret_roll["id"] for r in saved["rolls"])  # in full
-    assert all(link["record"] is not None for link in saved["audit"])
-    current = saved["fairness"]["seeds"][-1]
+    saved = ndjson.records(path.read_bytes())
+    header = saved[0]
+    assert (header["t"], header["format"], header["version"]) == ("header", "fairtable-backup", 2)
+    assert any(r["id"] == secret_roll["id"] for r in ndjson.of(saved, "roll"))  # in full
+    assert not any(e["data"].get("redacted") for e in ndjson.of(saved, "event"))
+    current = header["fairness"]["seeds"][-1]
     assert hashlib.sha256(bytes.fromhex(current["server_seed"])).hexdigest() == before["commitment"]
-    report = verify(saved)  # the secret seed is in it: every draw is checked
+    assert cli.main(["verify", str(path)]) == 0
+    report = ndjson.check(saved)  # the secret seed is in it: every draw is checked
     assert report.ok and report.pending_draws == 0 and report.draws == 3, report.summary()
     # Making a backup reveals nothing to the table: no rotation happened.
     after = expect(await client.get(f"/campaigns/{cid}/fairness", headers=st.auth), 200)
@@ -78,9 +79,11 @@ async def test_a_backup_restores_private_rolls_and_the_secret_seed(
 
     # Restoring over a campaign that is there, or a tampered backup, writes nothing.
     assert await _fairtable("import", str(path)) == 1
-    saved["rolls"][-1]["dice"][0]["value"] = saved["rolls"][-1]["dice"][0]["value"] % 20 + 1
+    last = next(r for r in reversed(saved) if r["t"] == "roll")
+    last["dice"][0]["value"] = last["dice"][0]["value"] % 20 + 1
     tampered = tmp_path / "tampered.json"
-    tampered.write_text(json.dumps(saved))
+    tampered.write_bytes(ndjson.dump(saved))
+    assert cli.main(["verify", str(tampered)]) == 1
     expect(await client.delete(f"/campaigns/{cid}", headers=st.auth), 204)
     assert await _fairtable("import", str(tampered)) == 1
     assert (await client.get(f"/campaigns/{cid}", headers=st.auth)).status_code == 404

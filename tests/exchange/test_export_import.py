@@ -1,8 +1,10 @@
-"""Campaign export and import: the document, the round trip, another instance, refusals."""
+"""Campaign export and import in the line format: the records, the round trip, another
+instance, refusals (a version 2 single-JSON document is still read: the last tests)."""
 
 from __future__ import annotations
 
 import copy
+import gzip
 import json
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
@@ -13,8 +15,8 @@ from httpx import ASGITransport, AsyncClient
 
 from app.core.settings import Settings
 from app.main import create_app
-from app.rules.verify import verify
 from tests.conftest import fresh_database
+from tests.exchange import ndjson
 from tests.service.table import (
     SHEET_3D6,
     SHEET_MATRIX,
@@ -26,6 +28,24 @@ from tests.service.table import (
     register,
     roll,
 )
+
+
+def verify(view: dict[str, Any]) -> Any:
+    """The line verifier on an export's records."""
+    return ndjson.check(view["records"])
+
+
+async def _export(http: AsyncClient, person: Person, cid: str) -> dict[str, Any]:
+    response = await http.get(f"/campaigns/{cid}/export", headers=person.auth)
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"].startswith("application/x-ndjson")
+    return ndjson.view(response.content)
+
+
+async def _import(http: AsyncClient, person: Person, view: dict[str, Any] | bytes) -> Any:
+    body = view if isinstance(view, bytes) else ndjson.dump(view["records"])
+    headers = {**person.auth, "Content-Type": "application/x-ndjson"}
+    return await http.post("/campaigns/import", content=body, headers=headers)
 
 
 async def _played(http: AsyncClient) -> tuple[Person, Person, str, dict[str, Any]]:
@@ -47,7 +67,7 @@ async def _played(http: AsyncClient) -> tuple[Person, Person, str, dict[str, Any
     expect(await http.post(f"/campaigns/{cid}/fairness/rotate", headers=st.auth), 200)
     await roll(http, st, cid, kind="formula", formula="4d6kh3+2", visibility="storyteller")
     await roll(http, player, cid, kind="test", character_id=pc["id"], trait="faith")
-    exported = expect(await http.get(f"/campaigns/{cid}/export", headers=st.auth), 200)
+    exported = await _export(http, st, cid)
     return st, player, cid, exported
 
 
@@ -77,7 +97,7 @@ async def _flowed(http: AsyncClient) -> tuple[Person, str, dict[str, Any]]:
     task_id = expect(await http.post(post[2], json=task, headers=st.auth), 201)["id"]
     played = {"character_id": pc}
     expect(await http.post(f"/tasks/{task_id}/rolls", json=played, headers=player.auth), 201)
-    exported = expect(await http.get(f"/campaigns/{cid}/export", headers=st.auth), 200)
+    exported = await _export(http, st, cid)
     return st, cid, exported
 
 
@@ -88,6 +108,8 @@ def _comparable(document: dict[str, Any]) -> dict[str, Any]:
     found = copy.deepcopy(document)
     found.pop("exported_at")
     found.pop("members")
+    found.pop("records")
+    found["trailer"]["counts"].pop("members")
     fairness = found["fairness"]
     fairness.pop("seed_number")
     fairness.pop("commitment")
@@ -97,7 +119,12 @@ def _comparable(document: dict[str, Any]) -> dict[str, Any]:
 
 async def test_an_export_holds_the_whole_campaign_and_verifies(client: AsyncClient) -> None:
     st, player, cid, exported = await _played(client)
-    assert exported["format"] == "fairtable-campaign" and exported["version"] == 2
+    assert exported["format"] == "fairtable-campaign" and exported["version"] == 3
+    found = exported["records"]
+    assert (found[0]["t"], found[-1]["t"]) == ("header", "trailer")
+    counts = found[-1]["counts"]
+    assert (counts["rolls"], counts["events"]) == (len(exported["rolls"]), len(exported["events"]))
+    assert found[-1]["chain_head"] == exported["fairness"]["chain_head"]
     assert exported["campaign"]["id"] == cid
     assert exported["campaign"]["settings"] == {"npc_fatigue_only": True}
     members = {m["username"]: m["role"] for m in exported["members"]}
@@ -109,16 +136,22 @@ async def test_an_export_holds_the_whole_campaign_and_verifies(client: AsyncClie
     assert all(r["visibility"] != "private" for r in exported["rolls"])
     stubs = [e for e in exported["events"] if e["data"].get("redacted")]
     assert len(stubs) == 1 and set(stubs[0]["data"]) == {"id", "redacted"}
-    hidden = next(link for link in exported["audit"] if link["seq"] == stubs[0]["seq"])
-    assert hidden["record"] is None and hidden["salt"] is not None
+    assert stubs[0]["visibility"] == "private" and stubs[0]["hash"] is not None
     assert "a private roll" not in json.dumps(exported)
-    assert [r["seq"] for r in exported["rolls"]] == sorted(r["seq"] for r in exported["rolls"])
+    # Each roll right after its latest link: the roll event of the same hash.
+    for index, record in enumerate(found):
+        if record["t"] == "roll":
+            link = found[index - 1]
+            assert (link["t"], link["hash"], link["data"]["id"]) == (
+                "event", record["hash"], record["id"],
+            )  # fmt: skip
     assert {r["visibility"] for r in exported["rolls"]} >= {"storyteller", "blind"}
     report = verify(exported)
     assert report.ok, report.failure
     # The export revealed the seed first: every draw in it was recomputed, every salt too.
     assert report.draws > 0 and report.pending_draws == 0
-    assert report.salts_checked == report.salted == len(exported["audit"])
+    links = [e for e in exported["events"] if e["type"].startswith("roll.") and e["hash"]]
+    assert report.salts_checked == report.salted == report.links == len(links)
     current = exported["fairness"]["seed_number"]
     seeds = {s["number"]: s for s in exported["fairness"]["seeds"]}
     assert seeds[current]["server_seed"] is None
@@ -129,7 +162,7 @@ async def test_an_export_holds_the_whole_campaign_and_verifies(client: AsyncClie
         e["seq"] for e in exported["events"]
     )
     # A second export right away reveals nothing new: the current seed served nothing.
-    again = expect(await client.get(f"/campaigns/{cid}/export", headers=st.auth), 200)
+    again = await _export(client, st, cid)
     assert again["fairness"]["seed_number"] == current
 
     forbidden = await client.get(f"/campaigns/{cid}/export", headers=player.auth)
@@ -141,7 +174,7 @@ async def test_export_then_import_then_export_gives_the_same_document(
 ) -> None:
     st, player, cid, first = await _played(client)
     expect(await client.delete(f"/campaigns/{cid}", headers=st.auth), 204)
-    created = expect(await client.post("/campaigns/import", json=first, headers=st.auth), 201)
+    created = expect(await _import(client, st, first), 201)
     assert created["id"] == cid
     assert (created["rolls"], created["members"], created["mapped_to_you"]) == (
         len(first["rolls"]), 1, [],
@@ -149,7 +182,7 @@ async def test_export_then_import_then_export_gives_the_same_document(
     assert created["placeholders"] == [
         {"user_id": player.id, "username": player.username, "role": "player"}
     ]
-    second = expect(await client.get(f"/campaigns/{cid}/export", headers=st.auth), 200)
+    second = await _export(client, st, cid)
     assert json.dumps(_comparable(second), sort_keys=True) == json.dumps(
         _comparable(first), sort_keys=True
     )
@@ -173,7 +206,7 @@ async def test_export_then_import_then_export_gives_the_same_document(
     await join(client, st, cid, player)
     pc = next(c for c in second["characters"] if not c["npc"])
     await roll(client, player, cid, kind="test", character_id=pc["id"], trait="memory")
-    third = expect(await client.get(f"/campaigns/{cid}/export", headers=st.auth), 200)
+    third = await _export(client, st, cid)
     assert len(third["rolls"]) == len(first["rolls"]) + 1
     assert third["fairness"]["seed_number"] == second["fairness"]["seed_number"] + 1
     report = verify(third)
@@ -189,8 +222,8 @@ async def test_export_then_import_then_export_gives_the_same_document(
         for name, path in flows.items()
     }
     expect(await client.delete(f"/campaigns/{cid}", headers=st.auth), 204)
-    expect(await client.post("/campaigns/import", json=first, headers=st.auth), 201)
-    second = expect(await client.get(f"/campaigns/{cid}/export", headers=st.auth), 200)
+    expect(await _import(client, st, first), 201)
+    second = await _export(client, st, cid)
     assert json.dumps(_comparable(second), sort_keys=True) == json.dumps(
         _comparable(first), sort_keys=True
     )
@@ -202,7 +235,7 @@ async def test_export_then_import_then_export_gives_the_same_document(
 async def test_importing_a_campaign_that_is_still_here_is_refused(client: AsyncClient) -> None:
     st, _, _, exported = await _played(client)
     mine = expect(await client.get("/campaigns", headers=st.auth), 200)["items"]
-    response = await client.post("/campaigns/import", json=exported, headers=st.auth)
+    response = await _import(client, st, exported)
     assert response.status_code == 409
     assert expect(await client.get("/campaigns", headers=st.auth), 200)["items"] == mine
 
@@ -213,29 +246,44 @@ async def test_a_bad_document_is_refused_whole_and_creates_nothing(client: Async
     importer = await register(client, "importer")
 
     def broken(change: Any) -> dict[str, Any]:
-        document = copy.deepcopy(exported)
-        change(document)
-        return document
+        found = copy.deepcopy(exported["records"])
+        change(found)
+        return {"records": found}
 
+    def first(kind: str) -> Any:
+        return lambda r: next(x for x in r if x["t"] == kind)
+
+    def swap_events(r: list[dict[str, Any]]) -> None:
+        i, j = [n for n, x in enumerate(r) if x["t"] == "event"][2:4]
+        r[i], r[j] = r[j], r[i]
+
+    task = {"t": "task", "id": "01jd", "surprise": 1}
     cases = [
-        broken(lambda d: d.update(surprise=1)),
-        broken(lambda d: d.update(format="something-else")),
-        broken(lambda d: d["rolls"][0].update(dice="many")),
-        broken(lambda d: d["characters"][0]["sheet"]["rows"].update(body=99)),
-        broken(lambda d: d["fairness"].update(chain_head="0" * 64)),
-        broken(lambda d: d.update(version=1)),
-        broken(lambda d: d["fairness"]["seeds"][0].update(server_seed="ab" * 32)),
-        broken(lambda d: d["events"].reverse()),
-        broken(lambda d: d["campaign"].update(settings={"reroll_any_die": True})),
-        broken(lambda d: d.update(tasks=[{"id": "01jd", "surprise": 1}])),
+        broken(lambda r: r[0].update(surprise=1)),
+        broken(lambda r: r[0].update(format="something-else")),
+        broken(lambda r: first("roll")(r).update(dice="many")),
+        broken(lambda r: first("character")(r)["sheet"]["rows"].update(body=99)),
+        broken(lambda r: r[0]["fairness"].update(chain_head="0" * 64)),
+        broken(lambda r: r[0].update(version=1)),
+        broken(lambda r: r[0]["fairness"]["seeds"][0].update(server_seed="ab" * 32)),
+        broken(swap_events),
+        broken(lambda r: r[0]["campaign"].update(settings={"reroll_any_die": True})),
+        broken(lambda r: r.insert(len(r) - 1, task)),
+        broken(lambda r: r.insert(2, {"t": "surprise"})),
+        broken(lambda r: r.append({"t": "event"})),
+        broken(lambda r: r.pop()),  # cut short: no trailer
     ]
     for document in cases:
-        response = await client.post("/campaigns/import", json=document, headers=importer.auth)
+        response = await _import(client, importer, document)
         assert response.status_code == 422, response.text
         assert response.headers["content-type"].startswith("application/problem+json")
+    good = ndjson.dump(exported["records"])
+    for body in (b"not json\n" + good, b"\x1f\x8b" + b"not gzip" * 10, gzip.compress(good)[:-9]):
+        response = await _import(client, importer, body)
+        assert response.status_code == 422, response.text
     # Settings are checked against the ruleset after parsing, yet refused like parsing does.
-    document = broken(lambda d: d["campaign"].update(settings={"reroll_any_die": True}))
-    response = await client.post("/campaigns/import", json=document, headers=importer.auth)
+    document = broken(lambda r: r[0]["campaign"].update(settings={"reroll_any_die": True}))
+    response = await _import(client, importer, document)
     assert response.status_code == 422, response.text
     assert response.json()["errors"] == [
         {
@@ -270,30 +318,66 @@ async def test_on_another_instance_unknown_members_map_to_the_importer(
 ) -> None:
     st, player, cid, exported = await _played(client)
     newcomer = await register(other, "newcomer")
-    created = expect(
-        await other.post("/campaigns/import", json=exported, headers=newcomer.auth), 201
-    )
+    created = expect(await _import(other, newcomer, exported), 201)
     assert sorted(created["mapped_to_you"]) == sorted([st.username, player.username])
     assert sorted(p["username"] for p in created["placeholders"]) == sorted(
         [st.username, player.username]
     )
     members = expect(await other.get(f"/campaigns/{cid}/members", headers=newcomer.auth), 200)
     assert [(m["user_id"], m["role"]) for m in members] == [(newcomer.id, "storyteller")]
-    again = expect(await other.get(f"/campaigns/{cid}/export", headers=newcomer.auth), 200)
+    again = await _export(other, newcomer, cid)
     assert [c["owner_id"] for c in again["characters"]] == [newcomer.id, None]
     # The log is history: the same rolls, authors, proofs and links, and it verifies.
     assert again["rolls"] == exported["rolls"]
-    assert again["audit"] == exported["audit"]
+    assert again["events"] == exported["events"]
     report = verify(again)
     assert report.ok, report.failure
 
 
-async def test_an_import_may_be_larger_than_other_requests(client: AsyncClient) -> None:
+async def test_an_import_is_not_bound_by_the_body_limits(client: AsyncClient) -> None:
+    """Past the 64 KiB of other requests and the 16 MiB of a single document: only a line
+    is bounded (blank lines of padding cost nothing to build)."""
     st, _, cid, exported = await _played(client)
     expect(await client.delete(f"/campaigns/{cid}", headers=st.auth), 204)
-    padded = json.dumps(exported) + " " * (100 * 1024)  # past the 64 KiB of other requests
-    headers = {**st.auth, "Content-Type": "application/json"}
-    created = await client.post("/campaigns/import", content=padded, headers=headers)
+    padding = (b" " * (6 * 1024 * 1024) + b"\n") * 3
+    body = padding + ndjson.dump(exported["records"])
+    assert len(body) > 16 * 1024 * 1024
+    created = await _import(client, st, body)
     assert created.status_code == 201, created.text
-    elsewhere = await client.post("/campaigns", content=padded, headers=headers)
+    headers = {**st.auth, "Content-Type": "application/json"}
+    elsewhere = await client.post("/campaigns", content=b"{}" + padding[:100_000], headers=headers)
     assert elsewhere.status_code == 413
+    expect(await client.delete(f"/campaigns/{cid}", headers=st.auth), 204)
+    too_long = b" " * (8 * 1024 * 1024 + 1) + b"x\n" + ndjson.dump(exported["records"])
+    refused = await _import(client, st, too_long)
+    assert refused.status_code == 422 and "line 1" in refused.json()["detail"]
+
+
+async def test_gzip_both_ways(client: AsyncClient) -> None:
+    st, _, cid, exported = await _played(client)
+    headers = {**st.auth, "Accept-Encoding": "gzip"}
+    async with client.stream("GET", f"/campaigns/{cid}/export", headers=headers) as response:
+        assert response.headers["content-encoding"] == "gzip"
+        raw = b"".join([chunk async for chunk in response.aiter_raw()])
+    assert raw[:2] == b"\x1f\x8b"
+    again = ndjson.view(gzip.decompress(raw))
+    assert again["rolls"] == exported["rolls"] and again["events"] == exported["events"]
+    expect(await client.delete(f"/campaigns/{cid}", headers=st.auth), 204)
+    headers = {**st.auth, "Content-Type": "application/x-ndjson", "Content-Encoding": "gzip"}
+    created = await client.post("/campaigns/import", content=raw, headers=headers)
+    assert created.status_code == 201, created.text
+
+
+async def test_a_version_2_document_is_still_read(client: AsyncClient) -> None:
+    st, _, cid, exported = await _played(client)
+    expect(await client.delete(f"/campaigns/{cid}", headers=st.auth), 204)
+    document = {
+        "format": "fairtable-campaign", "version": 2, "audit": [],
+        **{k: exported[k] for k in ("exported_at", "campaign", "fairness", "members",
+                                   "characters", "rolls", "events", "contests",
+                                   "group_rolls", "tasks")},
+    }  # fmt: skip
+    created = await client.post("/campaigns/import", json=document, headers=st.auth)
+    assert created.status_code == 201, created.text
+    again = await _export(client, st, cid)
+    assert again["rolls"] == exported["rolls"] and verify(again).ok

@@ -11,7 +11,7 @@ from typing import Any
 from httpx import AsyncClient
 
 from app.rules.chain import GENESIS, chain_record, link_hash, link_salt
-from app.rules.verify import verify
+from tests.exchange import ndjson
 from tests.service.table import (
     SHEET_MATRIX,
     Person,
@@ -24,7 +24,7 @@ from tests.service.table import (
 )
 
 
-async def _exported(client: AsyncClient) -> tuple[Person, Person, str, dict[str, Any]]:
+async def _exported(client: AsyncClient) -> tuple[Person, Person, str, list[dict[str, Any]]]:
     st = await register(client, "teller")
     player = await register(client, "player")
     cid = (await campaign(client, st, "matrix"))["id"]
@@ -33,42 +33,56 @@ async def _exported(client: AsyncClient) -> tuple[Person, Person, str, dict[str,
     for trait in ("agility", "faith", "memory"):
         await roll(client, player, cid, kind="test", character_id=pc["id"], trait=trait)
     await roll(client, st, cid, kind="formula", formula="1d20")
-    exported = expect(await client.get(f"/campaigns/{cid}/export", headers=st.auth), 200)
+    exported = ndjson.records(
+        expect_ok(await client.get(f"/campaigns/{cid}/export", headers=st.auth))
+    )
     expect(await client.delete(f"/campaigns/{cid}", headers=st.auth), 204)
     return st, player, cid, exported
 
 
-def _relinked(doc: dict[str, Any]) -> dict[str, Any]:
+def expect_ok(response: Any) -> bytes:
+    assert response.status_code == 200, response.text
+    content: bytes = response.content
+    return content
+
+
+async def _post(client: AsyncClient, person: Person, found: list[dict[str, Any]]) -> Any:
+    headers = {**person.auth, "Content-Type": "application/x-ndjson"}
+    return await client.post("/campaigns/import", content=ndjson.dump(found), headers=headers)
+
+
+def _salter(fairness: dict[str, Any], seq: int) -> dict[str, Any]:
+    seeds = [s for s in fairness["seeds"] if s["links_from"] is not None]
+    return max((s for s in seeds if s["links_from"] <= seq), key=lambda s: s["links_from"])
+
+
+def _relinked(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """What a forger does after an edit: every link recomputed, with the salts of the
-    revealed seeds, and the rolls, the audit and the chain head made to agree."""
-    cid = doc["campaign"]["id"]
-    seeds = {s["number"]: s for s in doc["fairness"]["seeds"]}
-    salt_seed = {link["seq"]: link["salt_seed"] for link in doc["audit"]}
+    revealed seeds, and the rolls and the chain head made to agree."""
+    fairness = found[0]["fairness"]
+    cid = found[0]["campaign"]["id"]
     prev, latest = GENESIS, {}
-    for event in doc["events"]:
-        if not event["type"].startswith("roll.") or event["hash"] is None:
+    for event in found:
+        if event["t"] != "event" or not event["type"].startswith("roll.") or not event["hash"]:
             continue
-        seq, secret = event["seq"], bytes.fromhex(seeds[salt_seed[event["seq"]]]["server_seed"])
+        seq = event["seq"]
+        secret = bytes.fromhex(_salter(fairness, seq)["server_seed"])
         record = chain_record(event["data"], seq)
-        event["prev_hash"], event["hash"] = (
-            prev,
-            link_hash(prev, record, link_salt(secret, cid, seq)),
-        )
+        event["prev_hash"] = prev
+        event["hash"] = link_hash(prev, record, link_salt(secret, cid, seq))
         latest[event["data"]["id"]] = (event["prev_hash"], event["hash"])
-        for link in doc["audit"]:
-            if link["seq"] == seq:
-                link.update(prev_hash=event["prev_hash"], hash=event["hash"], record=record)
         prev = event["hash"]
-    for found in doc["rolls"]:
-        found["prev_hash"], found["hash"] = latest[found["id"]]
-    doc["fairness"]["chain_head"] = prev
-    return doc
+    for record in found:
+        if record["t"] == "roll":
+            record["prev_hash"], record["hash"] = latest[record["id"]]
+    fairness["chain_head"] = found[-1]["chain_head"] = prev
+    return found
 
 
-def _with_die(doc: dict[str, Any], roll_id: str, face: int) -> dict[str, Any]:
-    forged = copy.deepcopy(doc)
-    shown = [r for r in forged["rolls"] if r["id"] == roll_id]
-    shown += [e["data"] for e in forged["events"] if e["data"].get("id") == roll_id]
+def _with_die(found: list[dict[str, Any]], roll_id: str, face: int) -> list[dict[str, Any]]:
+    forged = copy.deepcopy(found)
+    shown = [r for r in forged if r["t"] == "roll" and r["id"] == roll_id]
+    shown += [e["data"] for e in forged if e["t"] == "event" and e["data"].get("id") == roll_id]
     for values in shown:
         old = values["dice"][0]["value"]
         values["dice"][0]["value"] = face
@@ -81,34 +95,37 @@ def _with_die(doc: dict[str, Any], roll_id: str, face: int) -> dict[str, Any]:
 
 async def test_an_edited_die_is_refused_on_import(client: AsyncClient) -> None:
     st, _, cid, exported = await _exported(client)
-    target = exported["rolls"][1]
+    target = ndjson.of(exported, "roll")[1]
     face = target["dice"][0]["value"]
     forged = _with_die(exported, target["id"], 20 if face != 20 else 18)
-    assert verify(_relinked(copy.deepcopy(exported))).ok  # relinking alone changes nothing
-    report = verify(forged)
+    assert ndjson.check(_relinked(copy.deepcopy(exported))).ok  # relinking changes nothing
+    report = ndjson.check(forged)
     assert not report.ok and report.failure is not None
     assert report.failure.roll_id == target["id"]  # the chain holds; the die does not
-    refused = await client.post("/campaigns/import", json=forged, headers=st.auth)
+    refused = await _post(client, st, forged)
     assert refused.status_code == 422, refused.text
     detail = refused.json()["detail"]
     assert target["id"] in detail and f"seq {target['seq']}" in detail
     assert (await client.get(f"/campaigns/{cid}", headers=st.auth)).status_code == 404
     # The untouched document still imports.
-    expect(await client.post("/campaigns/import", json=exported, headers=st.auth), 201)
+    expect(await _post(client, st, exported), 201)
 
 
 async def test_a_forged_chain_head_is_refused(client: AsyncClient) -> None:
     st, _, cid, exported = await _exported(client)
     forged = copy.deepcopy(exported)
-    last = next(e for e in reversed(forged["events"]) if e["hash"] is not None)
-    last["hash"] = forged["fairness"]["chain_head"] = "ab" * 32
-    next(r for r in forged["rolls"] if r["id"] == last["data"]["id"])["hash"] = "ab" * 32
-    refused = await client.post("/campaigns/import", json=forged, headers=st.auth)
+    last = next(e for e in reversed(forged) if e["t"] == "event" and e["hash"] is not None)
+    last["hash"] = forged[0]["fairness"]["chain_head"] = forged[-1]["chain_head"] = "ab" * 32
+    next(r for r in forged if r["t"] == "roll" and r["id"] == last["data"]["id"])["hash"] = (
+        "ab" * 32
+    )
+    refused = await _post(client, st, forged)
     assert refused.status_code == 422, refused.text
     assert "does not hash to its link" in refused.json()["detail"]
     head_only = copy.deepcopy(exported)
-    head_only["fairness"]["chain_head"] = exported["audit"][0]["hash"]
-    refused = await client.post("/campaigns/import", json=head_only, headers=st.auth)
+    first_link = next(e for e in exported if e["t"] == "event" and e["hash"])["hash"]
+    head_only[0]["fairness"]["chain_head"] = head_only[-1]["chain_head"] = first_link
+    refused = await _post(client, st, head_only)
     assert refused.status_code == 422, refused.text
     assert (await client.get(f"/campaigns/{cid}", headers=st.auth)).status_code == 404
 
@@ -118,20 +135,18 @@ async def test_a_link_under_a_seed_the_document_keeps_secret_is_refused(
 ) -> None:
     st, _, _, exported = await _exported(client)
     hidden = copy.deepcopy(exported)
-    salted_by = hidden["audit"][0]["salt_seed"]
-    seed = next(s for s in hidden["fairness"]["seeds"] if s["number"] == salted_by)
+    first_seq = next(e for e in hidden if e["t"] == "event" and e["hash"])["seq"]
+    seed = _salter(hidden[0]["fairness"], first_seq)
     seed["server_seed"] = None
-    refused = await client.post("/campaigns/import", json=hidden, headers=st.auth)
+    refused = await _post(client, st, hidden)
     assert refused.status_code == 422, refused.text
-    assert f"seed {salted_by}, which the document does not reveal" in refused.json()["detail"]
+    assert f"seed {seed['number']}, which the file does not reveal" in refused.json()["detail"]
 
 
 async def test_an_import_seats_only_the_importer(client: AsyncClient) -> None:
     st, player, cid, exported = await _exported(client)
     importer = await register(client, "importer")
-    created = expect(
-        await client.post("/campaigns/import", json=exported, headers=importer.auth), 201
-    )
+    created = expect(await _post(client, importer, exported), 201)
     assert created["members"] == 1 and created["mapped_to_you"] == []
     assert {(p["username"], p["role"]) for p in created["placeholders"]} == {
         (st.username, "storyteller"), (player.username, "player"),
@@ -140,18 +155,20 @@ async def test_an_import_seats_only_the_importer(client: AsyncClient) -> None:
     assert [(m["user_id"], m["role"]) for m in members] == [(importer.id, "storyteller")]
     for placeholder in (st, player):  # known here, but seated nowhere until invited again
         assert (await client.get(f"/campaigns/{cid}", headers=placeholder.auth)).status_code == 404
-    again = expect(await client.get(f"/campaigns/{cid}/export", headers=importer.auth), 200)
-    assert [c["owner_id"] for c in again["characters"]] == [player.id]  # kept for its owner
-    report = verify(again)
+    again = ndjson.records(
+        expect_ok(await client.get(f"/campaigns/{cid}/export", headers=importer.auth))
+    )
+    assert [c["owner_id"] for c in ndjson.of(again, "character")] == [player.id]  # its owner's
+    report = ndjson.check(again)
     assert report.ok, report.failure
 
 
 async def test_only_a_private_roll_may_travel_without_its_content(client: AsyncClient) -> None:
     st, _, _, exported = await _exported(client)
     hidden = copy.deepcopy(exported)
-    event = next(e for e in hidden["events"] if e["type"] == "roll.created")
+    event = next(e for e in hidden if e["t"] == "event" and e["type"] == "roll.created")
     event["data"] = {"id": event["data"]["id"], "redacted": True}  # a public roll, emptied
-    hidden["rolls"] = [r for r in hidden["rolls"] if r["id"] != event["data"]["id"]]
-    refused = await client.post("/campaigns/import", json=hidden, headers=st.auth)
+    hidden = [r for r in hidden if r["t"] != "roll" or r["id"] != event["data"]["id"]]
+    refused = await _post(client, st, hidden)
     assert refused.status_code == 422, refused.text
     assert "only a private roll travels as a stub" in refused.json()["detail"]

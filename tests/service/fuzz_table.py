@@ -137,9 +137,10 @@ class Table:
     def exported(self) -> Any:
         """The export of a fresh campaign that is then deleted: an import brings it back."""
         made = self.send("POST", "/campaigns", {"name": "fuzz import", "ruleset": "3d6"})
-        document = self.send("GET", f"/campaigns/{made['id']}/export")
+        answer = self.client.get(f"{API}/campaigns/{made['id']}/export", headers=self.auth)
+        assert answer.status_code == 200, answer.text
         self.send("DELETE", f"/campaigns/{made['id']}")
-        return document
+        return answer.text  # the line format: sent as application/x-ndjson
 
     def seated(self) -> dict[str, str]:
         """A fresh campaign the player has joined by an invite, as path parameters."""

@@ -1,0 +1,93 @@
+"""A campaign as a stream of line-format records (docs/export.md, "The line format"), read
+page by page (keyset by seq) inside one snapshot: memory holds one page, never the
+campaign, and the event loop is given back between pages.
+
+Order: the header (campaign, fairness state), members, characters, then the events in
+seq order, each roll right after its latest link (the roll event whose hash is the
+roll's), then the 3d6 table flows, then the trailer (chain head and counts). The view is a
+storyteller's (``viewer_id``) or, for ``None``, the operator's: everything."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+from app.core.database import Db
+from app.core.db import rfc3339, utcnow
+from app.core.errors import NotFound
+from app.exchange import repository as repo
+from app.fairness import service as fairness_service
+from app.rolls.visibility import can_see
+from app.table.repository import Table as FlowTable
+
+PAGE = 200  # events a page: a few ms of SQLite reads on the loop at most
+_FLOWS: tuple[tuple[str, FlowTable], ...] = (
+    ("contest", "contests"),
+    ("group_roll", "group_rolls"),
+    ("task", "tasks"),
+)
+
+
+async def campaign_records(
+    db: Db,
+    campaign_id: str,
+    viewer_id: str | None,
+    header: dict[str, Any],
+    page: int = PAGE,
+) -> AsyncIterator[list[dict[str, Any]]]:
+    """Pages of records; ``header`` gives the header's format, version (and, for a
+    backup, the fairness state with its current secret)."""
+    campaign = await repo.campaign(db, campaign_id)
+    if campaign is None:
+        raise NotFound(f"no campaign {campaign_id}")
+    fairness = header.get("fairness") or await fairness_service.fairness(db, campaign_id)
+    head = {"t": "header", **header, "exported_at": rfc3339(utcnow()),
+            "campaign": campaign, "fairness": fairness}  # fmt: skip
+    members = [{"t": "member", **m} for m in await repo.members(db, campaign_id)]
+    characters = [{"t": "character", **c} for c in await repo.characters(db, campaign_id)]
+    yield [head, *members, *characters]
+    counts = {"members": len(members), "characters": len(characters), "events": 0, "rolls": 0}
+
+    def visible(visibility: str, user_id: str | None) -> bool:
+        return viewer_id is None or can_see(visibility, user_id or "", viewer_id, True)
+
+    after = 0
+    while True:
+        await asyncio.sleep(0)  # other requests run between pages
+        events = await repo.events_page(db, campaign_id, after, page)
+        if not events:
+            break
+        after = events[-1]["seq"]
+        ids = sorted({e["data"]["id"] for e in events if _is_link(e) and "id" in e["data"]})
+        rolls = await repo.rolls_by_id(db, ids)
+        out: list[dict[str, Any]] = []
+        for event in events:
+            roll = rolls.get(event["data"].get("id")) if _is_link(event) else None
+            if visible(event["visibility"], event["user_id"]):
+                out.append({"t": "event", **event})
+            elif _is_link(event):  # its place in the chain travels, not its content
+                out.append({"t": "event", **event,
+                            "data": {"id": event["data"]["id"], "redacted": True}})  # fmt: skip
+                continue
+            else:
+                continue
+            shown = roll is not None and visible(roll["visibility"], roll["user_id"])
+            if roll is not None and shown and roll["hash"] == event["hash"]:
+                out.append({"t": "roll", **roll})
+                counts["rolls"] += 1
+        counts["events"] += len(out) - sum(1 for r in out if r["t"] == "roll")
+        yield out
+    tail: list[dict[str, Any]] = []
+    for kind, table in _FLOWS:
+        found = await repo.flows(db, table, campaign_id)
+        counts[table] = len(found)
+        tail.extend({"t": kind, **flow} for flow in found)
+    state = await fairness_service.fairness(db, campaign_id)
+    tail.append({"t": "trailer", "chain_head": state["chain_head"],
+                 "last_seq": state["last_seq"], "counts": counts})  # fmt: skip
+    yield tail
+
+
+def _is_link(event: dict[str, Any]) -> bool:
+    return bool(event["type"].startswith("roll.") and event["hash"] is not None)

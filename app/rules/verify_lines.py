@@ -1,0 +1,204 @@
+"""The verifier of ``app.rules.verify``, fed one record at a time: a campaign export in
+the line format (docs/export.md, "The line format") is checked as it is read, in memory
+that does not grow with the rolls' size (a few dozen bytes per roll id stay: the digest of
+its last proof, to see that a later link changes none of its draws).
+
+Standard library only, like the verifier. The links are rebuilt from the ``event``
+records (a roll event is a link: its ``data`` is the roll as chained), each salt
+recomputed from the header's revealed seeds; a link salted by a seed the file does not
+reveal cannot be checked and fails. Each ``roll`` record follows its latest link and must
+hash to it. Draws are new in chain order: a draw no earlier link of its roll showed takes
+a nonce above every nonce drawn before it (the server draws the campaign's next nonce
+under the lock that gives the link its seq), so no nonce can serve two rolls.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from app.rules.chain import GENESIS, chain_record
+from app.rules.verify import _Verifier
+from app.rules.verify_dice import is_int, is_map
+from app.rules.verify_report import Failure, Report, Stop, is_str, need
+
+__all__ = ["LineVerifier", "verify_lines"]
+
+FORMATS = {"fairtable-campaign": 3, "fairtable-backup": 2}
+
+
+def _digest(proof: list[Any]) -> bytes:
+    text = json.dumps(proof, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.blake2b(text.encode(), digest_size=12).digest()
+
+
+class LineVerifier(_Verifier):
+    """``header`` once, ``record`` for each line after it, ``finish`` with the trailer."""
+
+    def __init__(self, report: Report | None = None) -> None:
+        super().__init__(None, report or Report())
+        self.prev, self.last_seq, self.max_nonce = GENESIS, 0, -1
+        self.campaign_id: Any = None
+        self.head: Any = None
+        self.last_link: dict[str, Any] | None = None
+        # roll id -> (draws at its last link, digest of those draws, its roll record seen)
+        self.rolls: dict[str, tuple[int, bytes, bool]] = {}
+        self.roll_lines = 0
+
+    def header(self, header: Any) -> None:
+        need(is_map(header) and header.get("t") == "header", "the first line is no header")
+        version = FORMATS.get(header.get("format"))
+        need(
+            version is not None and header.get("version") == version,
+            f"unknown format {header.get('format')!r} version {header.get('version')!r}",
+        )
+        fairness, campaign = header.get("fairness"), header.get("campaign")
+        need(is_map(fairness) and is_map(campaign), "the header lacks fairness or campaign")
+        self._read_seeds(fairness)
+        self.campaign_id, self.head = campaign.get("id"), fairness.get("chain_head")
+        need(is_str(self.campaign_id), "the campaign has no id")
+        need(fairness.get("campaign_id") == self.campaign_id, "fairness is another campaign's")
+
+    def record(self, record: Mapping[str, Any]) -> None:
+        kind = record.get("t")
+        if kind == "event":
+            self._event(record)
+        elif kind == "roll":
+            self._roll(record)
+
+    def _event(self, event: Mapping[str, Any]) -> None:
+        self.last_link = None
+        data: Any = event.get("data")
+        seq: Any = event.get("seq")
+        kind: Any = event.get("type")
+        hash_, prev = event.get("hash"), event.get("prev_hash")
+        if not (is_str(kind) and kind.startswith("roll.") and hash_ is not None):
+            return
+        need(is_map(data) and is_str(data.get("id")), "a roll event names no roll", seq)
+        need(is_int(seq) and is_str(prev), "a roll event lacks its seq or prev_hash", seq)
+        roll_id = data["id"]
+        stub = data.get("redacted") is True
+        need(not stub or event.get("visibility") == "private",
+             "only a private roll travels as a stub", seq, roll_id)  # fmt: skip
+        number = self._salter(seq)
+        if number is not None and self.seeds[number].secret is None:
+            raise Stop(Failure(seq, roll_id, f"its link is salted by seed {number}, which "
+                               "the file does not reveal, so it cannot be checked"))  # fmt: skip
+        try:
+            record = None if stub else chain_record(data, seq)
+        except KeyError as exc:
+            raise Stop(Failure(seq, roll_id, f"the roll event lacks {exc}")) from exc
+        link = {
+            "seq": seq,
+            "roll_id": roll_id,
+            "version": 1 if number is None else 2,
+            "salt_seed": number,
+            "salt": None,
+            "prev_hash": prev,
+            "hash": hash_,
+            "record": record,
+        }
+        self.salt_of.clear()
+        self.prev, self.last_seq = self._link(self.report.links, link, self.prev,
+                                              self.last_seq, self.campaign_id)  # fmt: skip
+        self.report.links += 1
+        self.last_link = link
+
+    def _roll(self, roll: Mapping[str, Any]) -> None:
+        self.roll_lines += 1
+        link, roll_id = self.last_link, roll.get("id")
+        need(
+            link is not None and link["roll_id"] == roll_id and link["record"] is not None,
+            f"roll {roll_id!r} does not follow its latest link",
+            None if link is None else link["seq"],
+        )
+        assert link is not None
+        state = self.rolls[link["roll_id"]]
+        need(not state[2], "the roll is given twice", link["seq"], roll_id)
+        self._export_roll(link, roll)
+        self.rolls[link["roll_id"]] = (state[0], state[1], True)
+        self.last_link = None
+
+    def _earlier_draws(self, roll_id: str, proof: list[Any], seq: int) -> int:
+        count, digest, given = self.rolls.get(roll_id, (0, _digest([]), False))
+        need(not given, "a link of a roll after its roll record (not its latest)", seq, roll_id)
+        need(
+            _digest(proof[:count]) == digest,
+            "the proof differs from the roll's earlier link (a draw was changed)",
+            seq,
+            roll_id,
+        )
+        self.rolls[roll_id] = (len(proof), _digest(proof), False)
+        return count
+
+    def _draw(self, draw: Any, seq: int, roll_id: str) -> None:
+        need(is_map(draw), "a proof entry is not an object", seq, roll_id)
+        nonce = draw.get("nonce")
+        need(is_int(nonce) and is_int(draw.get("seed")), "a draw lacks its nonce or seed",
+             seq, roll_id)  # fmt: skip
+        need(
+            nonce > self.max_nonce,
+            f"draw nonce {nonce} is not above the nonces drawn before it "
+            f"(up to {self.max_nonce}): used twice, or out of order",
+            seq,
+            roll_id,
+        )
+        self.max_nonce = nonce
+        self._fresh_draw(draw, seq, roll_id)
+
+    def finish(self, trailer: Any) -> Report:
+        """The end of the file: the chain head, the counts, then the report."""
+        try:
+            need(is_map(trailer) and trailer.get("t") == "trailer",
+                 "the file ends without its trailer: it was cut short")  # fmt: skip
+            need(trailer.get("chain_head") == self.head, "the trailer's chain head differs")
+            need(
+                self.prev == self.head,
+                f"the chain ends at {self.prev} but the campaign's head is {self.head}: "
+                "links are missing or changed at the end",
+                self.last_seq or None,
+            )
+            missing = next((r for r, s in self.rolls.items() if not s[2]), None)
+            need(missing is None, f"roll {missing} has a link but no roll record")
+            counts = trailer.get("counts")
+            need(is_map(counts) and counts.get("rolls") == self.roll_lines,
+                 "the trailer's roll count differs: records are missing")  # fmt: skip
+            for number in sorted(set(self.seeds) - self.checked_seeds):
+                self._check_seed(self.seeds[number], None, None)
+        except Stop as stop:
+            self.report.failure = stop.failure
+        self.report.rolls = len(self.rolls)
+        self._notes()
+        return self.report
+
+
+def verify_lines(lines: Iterable[str | bytes]) -> Report:
+    """Check a file of the line format; never raises on bad input (the report says)."""
+    verifier = LineVerifier()
+    last: Any = None
+    started = False
+    try:
+        for number, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
+            try:
+                value = json.loads(line)
+            except ValueError as exc:
+                raise Stop(Failure(None, None, f"line {number} is not JSON: {exc}")) from exc
+            need(is_map(value), f"line {number} is not an object")
+            if not started:
+                verifier.header(value)
+                started = True
+                continue
+            if last is not None:
+                verifier.record(last)
+            last = value
+    except Stop as stop:
+        verifier.report.failure = stop.failure
+        return verifier.report
+    if not started:
+        verifier.report.failure = Failure(None, None, "the file is empty")
+        return verifier.report
+    return verifier.finish(last)

@@ -1,0 +1,310 @@
+"""Growth benchmark: how reads, export and verify behave as one campaign grows (issue 17).
+
+Run from the repo root::
+
+    .venv/bin/python bench/growth_bench.py                       # SQLite, 1k and 20k rolls
+    .venv/bin/python bench/growth_bench.py --sizes 1000 100000 1000000
+    .venv/bin/python bench/growth_bench.py --postgres postgresql+asyncpg://postgres@127.0.0.1/postgres
+
+For each size a fresh database is migrated and filled by ``fairtable demo --rolls N`` (the
+bulk generator: genuine, chained rolls), then a server is started on it (``uvicorn
+--factory``, one worker) and measured through its public HTTP API and command line only,
+so export and verify may change format without this file knowing:
+
+- ``log_ms``, ``events_ms``, ``audit_ms``: the median of 5 reads of the newest log page
+  (50), the newest events page (100, ``after`` = last seq - 100) and the last audit page
+  (1,000 links);
+- ``bytes_per_roll``: database size growth over the empty migrated one, per roll;
+- ``export_s``, ``export_rolls_per_s``, ``export_rss_growth_mb``, ``healthz_worst_ms``:
+  one ``GET /campaigns/{cid}/export`` streamed to a file while another client polls
+  ``/healthz``, and the server's resident memory sampled meanwhile;
+- ``audit_all_s``: every audit page (5,000 links each), saved as one bundle;
+- ``verify_s``, ``verify_rolls_per_s``, ``verify_peak_mb``, ``verify_ok``: ``fairtable
+  verify`` on the export (on the audit bundle when there is no export), its peak resident
+  memory from ``wait4``;
+- ``generate_rolls_per_s``: the generator's own figure.
+
+Output: ``GROWTH size=N db=sqlite metric=... value=...`` lines, then ``RATIO`` lines of each
+read against its figure at the smallest size of the same run (the issue's target at 1M:
+at most 1.5).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from sqlalchemy import make_url, text
+from sqlalchemy.ext.asyncio import create_async_engine
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+# One secret for the generator and the server: API keys are hashed with it.
+ENV = {**os.environ, "VTT_ENVIRONMENT": "test", "VTT_SECRET_KEY": secrets.token_hex(32),
+       "VTT_RATE_LIMITS": "false"}  # fmt: skip
+READS = ("log_ms", "events_ms", "audit_ms")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def emit(size: int, db: str, metric: str, value: float) -> None:
+    print(f"GROWTH size={size} db={db} metric={metric} value={value:.3f}", flush=True)
+
+
+async def _admin(url: str, statement: str) -> Any:
+    engine = create_async_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        async with engine.connect() as conn:
+            result = await conn.execute(text(statement))
+            return result.scalar() if result.returns_rows else None
+    finally:
+        await engine.dispose()
+
+
+class Database:
+    """A fresh, migrated database of one run: a SQLite file or a PostgreSQL database."""
+
+    def __init__(self, tmp: Path, postgres: str | None) -> None:
+        self.postgres = postgres
+        if postgres is None:
+            self.path = tmp / f"growth_{secrets.token_hex(4)}.db"
+            self.url = f"sqlite+aiosqlite:///{self.path}"
+        else:
+            self.name = f"growth_{secrets.token_hex(6)}"
+            asyncio.run(_admin(postgres, f'CREATE DATABASE "{self.name}"'))
+            self.url = make_url(postgres).set(database=self.name).render_as_string(False)
+        env = {**ENV, "VTT_DATABASE_URL": self.url}
+        subprocess.run([str(BIN / "fairtable"), "migrate"], env=env, check=True, cwd=ROOT,
+                       capture_output=True)  # fmt: skip
+
+    def size(self) -> int:
+        if self.postgres is None:
+            paths = [self.path, Path(f"{self.path}-wal")]
+            return sum(p.stat().st_size for p in paths if p.exists())
+        return int(asyncio.run(_admin(self.url, "SELECT pg_database_size(current_database())")))
+
+    def drop(self) -> None:
+        if self.postgres is not None:
+            asyncio.run(
+                _admin(self.postgres, f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+            )
+
+
+def generate(url: str, rolls: int) -> tuple[str, str, float]:
+    """``fairtable demo``: the campaign id, the storyteller's API key, its rolls/s."""
+    out = subprocess.run(
+        [str(BIN / "fairtable"), "demo", "--rolls", str(rolls), "--database-url", url],
+        cwd=ROOT, env=ENV, check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    cid = re.search(r"campaign_id=(\S+)", out.stdout)
+    key = re.search(r"api_key demo-storyteller-\S+=(\S+)", out.stdout)
+    rate = re.search(r"rolls_per_second=(\d+)", out.stdout)
+    if not (cid and key and rate):
+        raise RuntimeError(f"unexpected fairtable demo output:\n{out.stdout}{out.stderr}")
+    return cid.group(1), key.group(1), float(rate.group(1))
+
+
+class Server:
+    def __init__(self, url: str, tmp: Path) -> None:
+        self.port = free_port()
+        env = {**ENV, "VTT_DATABASE_URL": url}
+        cmd = [str(BIN / "uvicorn"), "app.main:create_app", "--factory", "--no-access-log",
+               "--log-level", "warning", "--port", str(self.port)]  # fmt: skip
+        self.log = tmp / f"server_{self.port}.log"
+        with self.log.open("wb") as log:
+            out: dict[str, Any] = {"stdout": log, "stderr": subprocess.STDOUT}
+            self.proc = subprocess.Popen(cmd, env=env, cwd=ROOT, start_new_session=True, **out)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and self.proc.poll() is None:
+            try:
+                if httpx.get(f"{self.base}/readyz", timeout=2).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"server did not start:\n{self.log.read_text()[-2000:]}")
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def rss_mb(self) -> float:
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        return 0.0
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def median_ms(client: httpx.Client, path: str, runs: int = 5) -> float:
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        response = client.get(path)
+        times.append((time.perf_counter() - started) * 1000)
+        if response.status_code != 200:
+            raise RuntimeError(f"GET {path}: {response.status_code} {response.text[:300]}")
+    return statistics.median(times)
+
+
+def export(
+    server: Server, client: httpx.Client, cid: str, file: Path
+) -> tuple[Path, dict[str, float]] | None:
+    """Stream the export to ``file`` (``.ndjson`` when it is NDJSON) while a second client
+    polls /healthz; None when the server has no export of this campaign or refuses it."""
+    worst = 0.0
+    peak = before = server.rss_mb()
+    stop = threading.Event()
+
+    def poll() -> None:
+        nonlocal worst, peak
+        with httpx.Client(base_url=server.base, timeout=60) as other:
+            while not stop.is_set():
+                started = time.perf_counter()
+                other.get("/healthz")
+                worst = max(worst, (time.perf_counter() - started) * 1000)
+                peak = max(peak, server.rss_mb())
+                time.sleep(0.01)
+
+    thread = threading.Thread(target=poll, daemon=True)
+    thread.start()
+    started = time.perf_counter()
+    try:
+        with client.stream("GET", f"/api/v1/campaigns/{cid}/export") as response:
+            if response.status_code != 200:
+                response.read()
+                print(f"# export: {response.status_code} {response.text[:200]}", flush=True)
+                print("# " + server.log.read_text(errors="replace")[-1500:].replace("\n", "\n# "))
+                return None
+            if "ndjson" in response.headers.get("content-type", ""):
+                file = file.with_suffix(".ndjson")  # the name tells `fairtable verify` the kind
+            with file.open("wb") as out:
+                for chunk in response.iter_bytes():
+                    out.write(chunk)
+        seconds = time.perf_counter() - started
+    finally:
+        stop.set()
+        thread.join()
+    figures = {
+        "export_s": seconds,
+        "export_rss_growth_mb": peak - before,
+        "healthz_worst_ms": worst,
+    }
+    return file, figures
+
+
+def audit_bundle(client: httpx.Client, api: str, file: Path) -> None:
+    """Every audit page, saved as one bundle ``fairtable verify`` reads (docs/fairness.md)."""
+    links: list[Any] = []
+    after = 0
+    while True:
+        page = client.get(f"{api}/audit", params={"after": after, "limit": 5000}).json()
+        links += page["audit"]
+        if page["next_after"] is None:
+            break
+        after = page["next_after"]
+    file.write_bytes(json.dumps({**page, "audit": links}).encode())
+
+
+def verify(file: Path) -> tuple[float, float, bool]:
+    """``fairtable verify file``: seconds, peak resident MB (wait4), passed."""
+    started = time.perf_counter()
+    report = file.with_suffix(".verify")
+    with report.open("wb") as out:
+        proc = subprocess.Popen([str(BIN / "fairtable"), "verify", str(file)], cwd=ROOT,
+                                env=ENV, stdout=out, stderr=subprocess.STDOUT)  # fmt: skip
+        _, status, usage = os.wait4(proc.pid, 0)
+    seconds = time.perf_counter() - started
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        print("# verify: " + report.read_text(errors="replace")[:600].replace("\n", "\n# "))
+    report.unlink()
+    return seconds, usage.ru_maxrss / 1024, proc.returncode == 0
+
+
+def measure(size: int, tag: str, postgres: str | None, tmp: Path) -> dict[str, float]:
+    database = Database(tmp, postgres)
+    try:
+        empty = database.size()
+        cid, key, rate = generate(database.url, size)
+        if postgres is not None:
+            asyncio.run(_admin(database.url, "ANALYZE"))
+        figures = {"generate_rolls_per_s": rate, "bytes_per_roll": (database.size() - empty) / size}
+        server = Server(database.url, tmp)
+        try:
+            headers = {"Authorization": f"Bearer {key}"}
+            with httpx.Client(base_url=server.base, headers=headers, timeout=600) as client:
+                api = f"/api/v1/campaigns/{cid}"
+                last = size + 2  # the two characters' events, then one event a roll
+                figures["log_ms"] = median_ms(client, f"{api}/rolls?limit=50")
+                figures["events_ms"] = median_ms(client, f"{api}/events?after={last - 100}")
+                figures["audit_ms"] = median_ms(client, f"{api}/audit?after={last - 1000}")
+                exported = export(server, client, cid, tmp / f"export_{size}.json")
+                if exported is not None:
+                    _, done = exported
+                    figures.update(done)
+                    figures["export_rolls_per_s"] = size / done["export_s"]
+                started = time.perf_counter()
+                bundle = tmp / f"audit_{size}.json"
+                audit_bundle(client, api, bundle)
+                figures["audit_all_s"] = time.perf_counter() - started
+                # The export when there is one (it reveals the seed: every die is checked).
+                seconds, peak, ok = verify(exported[0] if exported is not None else bundle)
+                figures.update(verify_s=seconds, verify_peak_mb=peak, verify_ok=float(ok))
+                figures["verify_rolls_per_s"] = size / seconds
+                for path in (bundle, *(exported[:1] if exported else ())):
+                    path.unlink(missing_ok=True)
+        finally:
+            server.stop()
+    finally:
+        database.drop()
+    for metric, value in figures.items():
+        emit(size, tag, metric, value)
+    return figures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1_000, 20_000])
+    parser.add_argument("--postgres", help="a PostgreSQL server URL: run there instead of SQLite")
+    args = parser.parse_args()
+    tag = "postgres" if args.postgres else "sqlite"
+    sizes = sorted(args.sizes)
+    with tempfile.TemporaryDirectory(prefix="growth_") as tmp:
+        results = {size: measure(size, tag, args.postgres, Path(tmp)) for size in sizes}
+    base = results[sizes[0]]
+    for size in sizes[1:]:
+        for metric in READS:
+            ratio = results[size][metric] / base[metric]
+            print(f"RATIO size={size} db={tag} metric={metric} vs={sizes[0]} value={ratio:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,151 @@
+"""The streamed export and import at a few hundred rolls: the round trip keeps every roll,
+event and link; a record altered, removed or reordered in the middle is refused naming
+its line and leaves nothing; other requests are served while an export streams; the
+command-line verify keeps flat memory."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from httpx import AsyncClient
+
+from app import cli
+from app.core.settings import Settings
+from app.exchange.stream import campaign_records
+from tests.exchange import ndjson
+from tests.service.table import SHEET_3D6, campaign, character, expect, join, register, roll
+
+ROUNDS = 70
+_MEASURE = """
+import sys, tracemalloc
+from app.exchange.commands import verify_file
+assert verify_file(sys.argv[1]) == 0
+tracemalloc.start()
+assert verify_file(sys.argv[1]) == 0
+print(tracemalloc.get_traced_memory()[1])
+"""  # four rolls a round
+
+
+async def _long(http: AsyncClient) -> tuple[Any, Any, str]:
+    """A 3d6 table with a few hundred rolls of every kind and visibility."""
+    st, player = await register(http, "teller"), await register(http, "player")
+    cid = (await campaign(http, st, "3d6"))["id"]
+    await join(http, st, cid, player)
+    pc = (await character(http, player, cid, SHEET_3D6, name="Pelote"))["id"]
+    for n in range(ROUNDS):
+        await roll(http, player, cid, kind="test", character_id=pc, trait="strong")
+        await roll(http, player, cid, kind="formula", formula="3d6+1", visibility="private")
+        await roll(http, st, cid, kind="formula", formula="2d20", visibility="blind")
+        await roll(http, st, cid, kind="formula", formula=f"1d{4 + n % 8}",
+                   visibility="storyteller")  # fmt: skip
+        if n % 25 == 0:
+            expect(await http.post(f"/campaigns/{cid}/fairness/rotate", headers=st.auth), 200)
+    return st, player, cid
+
+
+async def _export(http: AsyncClient, person: Any, cid: str) -> list[dict[str, Any]]:
+    response = await http.get(f"/campaigns/{cid}/export", headers=person.auth)
+    assert response.status_code == 200, response.text
+    return ndjson.records(response.content)
+
+
+async def _import(http: AsyncClient, person: Any, found: list[dict[str, Any]]) -> Any:
+    headers = {**person.auth, "Content-Type": "application/x-ndjson"}
+    return await http.post("/campaigns/import", content=ndjson.dump(found), headers=headers)
+
+
+def _log(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [r for r in found if r["t"] in ("event", "roll")]
+
+
+async def test_a_long_campaign_round_trips_and_refuses_a_bad_record_anywhere(
+    client: AsyncClient,
+) -> None:
+    st, _, cid = await _long(client)
+    first = await _export(client, st, cid)
+    report = ndjson.check(first)
+    assert report.ok, report.summary()
+    assert report.rolls >= 3 * ROUNDS and report.redacted == ROUNDS
+    importer = await register(client, "importer")
+    expect(await client.delete(f"/campaigns/{cid}", headers=st.auth), 204)
+
+    # A record altered, removed or reordered in the middle: 422 naming it, nothing kept.
+    middle = len(first) // 2
+    index = next(i for i in range(middle, len(first)) if first[i]["t"] == "roll")
+    altered = copy.deepcopy(first)
+    die = altered[index]["dice"][0]
+    die["value"] = die["value"] % 6 + 1
+    removed = first[: index - 1] + first[index:]  # its latest link gone
+    reordered = copy.deepcopy(first)
+    reordered[index - 1], reordered[index + 1] = reordered[index + 1], reordered[index - 1]
+    for bad in (altered, removed, reordered):
+        refused = await _import(client, importer, bad)
+        assert refused.status_code == 422, refused.text
+        assert "line " in refused.json()["detail"]
+        assert (await client.get(f"/campaigns/{cid}", headers=importer.auth)).status_code == 404
+    line = index + 1
+    refused = await _import(client, importer, altered)
+    assert refused.json()["detail"].startswith(f"line {line}:")
+
+    created = expect(await _import(client, importer, first), 201)
+    assert created["rolls"] == report.rolls
+    second = await _export(client, importer, cid)
+    assert _log(second)[: len(_log(first))] == _log(first)  # every roll, event and link
+    assert ndjson.check(second).ok
+
+
+async def test_other_requests_are_served_while_an_export_streams(
+    client: AsyncClient, app: Any
+) -> None:
+    """Between two pages of a stream (its own snapshot and connection) a read and a write
+    of another client answer; the stream goes on and shows the campaign as it was."""
+    st, player, cid = await _long(client)
+    expect(await client.post(f"/campaigns/{cid}/fairness/rotate", headers=st.auth), 200)
+    database = app.state.database
+    pages = 0
+    async with database.stream_snapshot() as db:
+        header = {"format": "fairtable-campaign", "version": 3}
+        stream = campaign_records(db, cid, st.id, header, page=50)
+        found = list(await anext(stream))
+        async for page in stream:
+            pages += 1
+            found.extend(page)
+            if pages == 2:
+                expect(await client.get(f"/campaigns/{cid}", headers=player.auth), 200)
+                await roll(client, player, cid, kind="formula", formula="1d6")
+    assert pages > 4
+    seen = ndjson.of(found, "event")
+    assert found[-1]["last_seq"] == seen[-1]["seq"]  # the new roll is not in this snapshot
+    assert ndjson.check(found).ok
+
+
+async def test_the_backup_commands_stream_and_verify_keeps_flat_memory(
+    client: AsyncClient, settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cli, "_settings", lambda: settings)
+    st, _, cid = await _long(client)
+    path = tmp_path / "backup.ndjson"
+    assert await asyncio.to_thread(cli.main, ["export", cid, str(path)]) == 0
+    size = path.stat().st_size
+    assert size > 500_000
+    # Measured in a process of its own (this one runs the server's tasks too), after a
+    # first run has imported the modules: a few lines and a small state per roll.
+    argv = [sys.executable, "-c", _MEASURE, str(path)]
+    done = await asyncio.to_thread(
+        subprocess.run,
+        argv,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    peak = int(done.stdout.split()[-1])
+    assert peak < size / 2, (peak, size)
+    expect(await client.delete(f"/campaigns/{cid}", headers=st.auth), 204)
+    assert await asyncio.to_thread(cli.main, ["import", str(path)]) == 0
+    assert (await client.get(f"/campaigns/{cid}", headers=st.auth)).status_code == 200
