@@ -43,6 +43,7 @@ from app.main import create_app
 from tests.service.fuzz_table import SHEETS, Table, aim_ids, json_of
 from tests.service.table import PASSWORD
 
+
 @schemathesis.serializer("application/x-ndjson")
 def _ndjson(context: Any, value: Any) -> bytes:
     """An import in the line format: the aimed body is an export's text, sent as it is."""
