@@ -20,11 +20,6 @@ _CHARACTERS = (
     "SELECT id, name, npc, owner_id, version, sheet, created_at, updated_at FROM characters"
     " WHERE campaign_id = ? ORDER BY created_at, id"
 )
-_ROLLS = ROLLS.select + " WHERE campaign_id = ? ORDER BY seq"
-_EVENTS = (
-    "SELECT seq, type, at, visibility, user_id, data, prev_hash, hash FROM events"
-    " WHERE campaign_id = ? ORDER BY seq"
-)
 _EVENTS_PAGE = (
     "SELECT seq, type, at, visibility, user_id, data, prev_hash, hash FROM events"
     " WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?"
@@ -75,29 +70,6 @@ async def characters(db: Db, campaign_id: str) -> list[dict[str, Any]]:
         }
         for cid, name, npc, owner_id, version, sheet, created_at, updated_at in await db.fetchall(
             _CHARACTERS, campaign_id
-        )
-    ]
-
-
-async def rolls(db: Db, campaign_id: str) -> list[dict[str, Any]]:
-    """Whole rolls in seq order, times as the API and the hash chain write them."""
-    return [_api_times(ROLLS.row(row)) for row in await db.fetchall(_ROLLS, campaign_id)]
-
-
-async def events(db: Db, campaign_id: str) -> list[dict[str, Any]]:
-    return [
-        {
-            "seq": seq,
-            "type": type_,
-            "at": rfc3339(at),
-            "visibility": visibility,
-            "user_id": user_id,
-            "data": data,
-            "prev_hash": prev_hash,
-            "hash": hash_,
-        }
-        for seq, type_, at, visibility, user_id, data, prev_hash, hash_ in await db.fetchall(
-            _EVENTS, campaign_id
         )
     ]
 
