@@ -23,14 +23,13 @@ from app.characters.held import apply_effects
 from app.characters.repository import CharacterRow
 from app.characters.service import to_read
 from app.core import idempotency
-from app.core.database import Db
 from app.core.db import utcnow
 from app.core.errors import Conflict, Forbidden
 from app.core.security import Principal
 from app.core.writer import Job, Writer
 from app.rolls import repository as repo
 from app.rolls.repository import RollRow
-from app.rolls.service import _chain_view, _record, _require_sight, to_answer
+from app.rolls.service import RollAt, _chain_view, _record, _require_sight, to_answer
 from app.rules import RollError
 
 
@@ -55,17 +54,10 @@ async def reveal(
 ) -> bytes:
     """Make a hidden roll public and publish its held effects; answer the roll."""
     digest = idempotency.fingerprint("reveal", roll_id)
-    found: dict[str, RollRow] = {}
-
-    async def locate(db: Db) -> str | None:
-        roll = await repo.get(db, roll_id) if "\x00" not in roll_id else None
-        if roll is None:
-            return None
-        found["roll"] = roll
-        return roll["campaign_id"]
+    locate = RollAt(roll_id)
 
     async def prepare(job: Job, seat: Seat) -> _ToReveal:
-        roll = found["roll"]
+        roll = locate.found()
         _require_sight(seat, roll)
         if not may_reveal(seat, roll):
             raise Forbidden("only a storyteller reveals a hidden roll (a private one: its roller)")

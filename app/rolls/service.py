@@ -42,6 +42,26 @@ _ANSWER_FIELDS = (
 )  # fmt: skip
 
 
+class RollAt:
+    """The ``where`` of a write on one roll: finds the roll before the job's seat is taken,
+    keeps it for the job's ``prepare``, and answers its campaign (None: no such roll)."""
+
+    __slots__ = ("roll", "roll_id")
+
+    def __init__(self, roll_id: str) -> None:
+        self.roll_id = roll_id
+        self.roll: RollRow | None = None
+
+    async def __call__(self, db: Db) -> str | None:
+        self.roll = await repo.get(db, self.roll_id) if "\x00" not in self.roll_id else None
+        return None if self.roll is None else self.roll["campaign_id"]
+
+    def found(self) -> RollRow:
+        if self.roll is None:  # never: the skeleton answers 404 before ``prepare``
+            raise NotFound("no such roll")
+        return self.roll
+
+
 def to_answer(
     values: Mapping[str, Any], viewer_id: str, viewer_is_storyteller: bool
 ) -> dict[str, Any]:
@@ -343,17 +363,10 @@ async def step(
     twice. The roller takes the steps of their roll, except a blind one they cannot see:
     storytellers take those for them."""
     digest = idempotency.fingerprint(name, roll_id)
-    found: dict[str, RollRow] = {}
-
-    async def locate(db: Db) -> str | None:
-        roll = await repo.get(db, roll_id) if "\x00" not in roll_id else None
-        if roll is None:
-            return None
-        found["roll"] = roll
-        return roll["campaign_id"]
+    locate = RollAt(roll_id)
 
     async def prepare(job: Job, seat: Seat) -> RollRow:
-        roll = found["roll"]
+        roll = locate.found()
         _require_sight(seat, roll)
         if roll["ruleset"] != "3d6" or roll["kind"] != "test":
             raise Conflict("only a 3d6 test has rerolls and choices")
