@@ -7,12 +7,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-import pytest_asyncio
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 from websockets.typing import Subprotocol
@@ -24,26 +23,12 @@ WITHIN = 5.0  # seconds from a revocation or an expiry to the 4401
 
 
 @pytest.fixture(scope="module")
-def server(database_url: str) -> Iterator[LiveServer]:
-    live = LiveServer(database_url)
-    live.start()
-    yield live
-    live.stop()
-
-
-@pytest.fixture(scope="module")
 def short_lived(database_url: str) -> Iterator[LiveServer]:
     """Login tokens valid 3 s."""
     live = LiveServer(database_url, VTT_TOKEN_TTL_SECONDS="3")
     live.start()
     yield live
     live.stop()
-
-
-@pytest_asyncio.fixture
-async def http(server: LiveServer) -> AsyncIterator[httpx.AsyncClient]:
-    async with http_client(server) as client:
-        yield client
 
 
 async def _table(http: httpx.AsyncClient) -> tuple[Person, Person, str]:

@@ -5,18 +5,14 @@ hidden saves rolled, and the reveal reaches it."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import httpx
-import pytest
-import pytest_asyncio
 
 from tests.realtime.live import (
     LiveServer,
     events_until,
     formula,
-    http_client,
     open_socket,
     sync,
 )
@@ -24,20 +20,6 @@ from tests.service.table import SHEET_D20, campaign, character, expect, join, re
 
 # con 10 (+0) against 11: about one save in two fails and holds "poisoned".
 SAVE: dict[str, Any] = {"kind": "save", "trait": "con", "difficulty": 11, "condition": "poisoned"}
-
-
-@pytest.fixture(scope="module")
-def server(database_url: str) -> Iterator[LiveServer]:
-    live = LiveServer(database_url)
-    live.start()
-    yield live
-    live.stop()
-
-
-@pytest_asyncio.fixture
-async def http(server: LiveServer) -> AsyncIterator[httpx.AsyncClient]:
-    async with http_client(server) as client:
-        yield client
 
 
 def _shape(events: list[dict[str, Any]]) -> list[tuple[Any, ...]]:

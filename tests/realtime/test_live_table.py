@@ -4,7 +4,6 @@ presence and the events endpoint."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 
 import httpx
@@ -17,27 +16,12 @@ from tests.realtime.live import (
     close_code,
     events_until,
     formula,
-    http_client,
     open_socket,
     receive,
     sync,
     ticket,
 )
 from tests.service.table import Person, campaign, expect, join, register
-
-
-@pytest.fixture(scope="module")
-def server(database_url: str) -> Iterator[LiveServer]:
-    live = LiveServer(database_url)
-    live.start()
-    yield live
-    live.stop()
-
-
-@pytest_asyncio.fixture
-async def http(server: LiveServer) -> AsyncIterator[httpx.AsyncClient]:
-    async with http_client(server) as client:
-        yield client
 
 
 @dataclass
