@@ -10,12 +10,22 @@ import time
 _ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"  # Crockford base32, lower case
 
 
+_last_id = 0
+
+
 def new_id() -> str:
     """A 26-character id: 48 bits of milliseconds then 80 random bits (ULID layout).
 
-    Ids sort roughly by creation time, which keeps B-tree inserts local.
+    Ids sort by creation time, which keeps B-tree inserts local and lets lists page newest
+    first by id. Within one millisecond, a process's ids still increase: the next one adds
+    a random step below 2**40 to the last (monotonic ULIDs), so two campaigns made in the
+    same millisecond never list in the wrong order.
     """
+    global _last_id
     value = (time.time_ns() // 1_000_000) << 80 | secrets.randbits(80)
+    if value >> 80 <= _last_id >> 80:
+        value = _last_id + 1 + secrets.randbits(40)
+    _last_id = value
     chars = []
     for _ in range(26):
         chars.append(_ALPHABET[value & 31])
