@@ -13,16 +13,18 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
+from app.campaigns import memo
+from app.campaigns import repository as repo
 from app.campaigns.ledger import Ledger
-from app.campaigns.seats import ROLES, Seat, take_seat
+from app.campaigns.seats import ROLES, Seat, seat_row, take_seat
 from app.core import idempotency
-from app.core.database import Db
+from app.core.database import Db, RetryJob
 from app.core.errors import NotFound
 from app.core.jsontext import dumps
 from app.core.security import Principal
-from app.core.writer import Job, RetryJob, Writer
+from app.core.writer import Job, Writer
 from app.rules import DiceSource
 
 P = TypeVar("P")
@@ -72,6 +74,9 @@ class CampaignWrite(Generic[P]):
     what: str = "campaign"
     once: Idempotent | None = None
     override: DiceSource | None = None
+    optimistic: ClassVar[bool] = True
+    """The ledger's close is the last write of this job: on PostgreSQL its first attempt
+    may run without a transaction, the close being its commit (app/core/writer.py)."""
 
     async def __call__(self, job: Job) -> tuple[int, bytes]:
         db = job.db
@@ -89,6 +94,8 @@ class CampaignWrite(Generic[P]):
                 return found
         prepared = await self.prepare(job, seat)
         ledger = await Ledger.open(job, campaign_id, self.override)
+        if ledger.read_version is not None:  # optimistic: the seat must still hold
+            ledger.guard(repo.seat_guard(seat_row(seat), seat.user_id))
         status, answer = await self.act(CampaignJob(job, seat, ledger), prepared)
         body = dumps(answer)
         if self.once is not None and key is not None:
@@ -100,6 +107,8 @@ class CampaignWrite(Generic[P]):
             if db.is_unique_violation(exc, idempotency.RECORDS.name):
                 raise RetryJob("a concurrent request with this key committed first") from exc
             raise
+        if ledger.read_version is not None and ledger.wrote_rows_only:
+            memo.keep_seat(db, campaign_id, seat.user_id, seat_row(seat))
         return status, body
 
 

@@ -1,7 +1,10 @@
 """The campaign's ledger for one write job: the event seq, the nonce of the next dice draw
 from the committed seed, the last link of the roll hash chain, and the rows the job adds.
 
-The counters are read once under the campaign row's lock and written back once. The rows
+The counters are read once under the campaign's lock and written back once. The lock is
+the campaign row's (FOR UPDATE on PostgreSQL when a job runs again, SQLite's write lock) or,
+in an optimistic PostgreSQL job, a lock in this process plus the row's version: the
+write-back then happens only if no other instance wrote the campaign since it was read. The rows
 and updates the job makes (rolls, events, an idempotency record, a sheet…) are collected
 and written with that write-back when the ledger closes, in one batch, all or nothing
 (``Db.send_together``: on PostgreSQL one statement, so one round trip while the row is
@@ -20,14 +23,16 @@ whose read went stale is run again (``RetryJob``) instead of acting on it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
+from app.campaigns import memo
 from app.campaigns.models import Campaign
-from app.core.database import Db, Statement
+from app.core.database import Db, RetryJob, Statement
 from app.core.db import utcnow
 from app.core.errors import NotFound
 from app.core.tables import TableSql
-from app.core.writer import Job, RetryJob
+from app.core.writer import Job
 from app.events.repository import EVENTS
 from app.events.service import EventOut
 from app.fairness import repository as seeds_repo
@@ -49,6 +54,15 @@ _OPEN = (
 _CLOSE = "UPDATE campaigns SET last_seq = ?, next_nonce = ?, last_hash = ? WHERE id = ?"
 
 
+@lru_cache(maxsize=4)
+def _open_sql(lock_rows: str, row_version: str | None) -> str:
+    """The lock's read: with ``lock_rows`` it locks the campaign row; with ``row_version``
+    it also reads the row's version (the last column)."""
+    version = f", c.{row_version}" if row_version else ""
+    head, tail = _OPEN.split(" FROM ", 1)
+    return f"{head}{version} FROM {tail}{lock_rows and lock_rows + ' OF c'}"
+
+
 class RecordingDice:
     """A dice source that writes down every roll of one draw, for the roll's proof."""
 
@@ -67,6 +81,7 @@ class RecordingDice:
 class Ledger:
     __slots__ = (
         "_guards",
+        "_links_from",
         "_override",
         "_rows",
         "_salting",
@@ -79,6 +94,7 @@ class Ledger:
         "last_hash",
         "last_seq",
         "next_nonce",
+        "read_version",
         "seed_number",
     )
 
@@ -98,26 +114,37 @@ class Ledger:
         self.seed_number: int = row[2]
         self.client_seed: str = row[3]
         self.last_hash: str = row[4]
-        self._seed, self.commitment, links_from = seed
-        self._salting = links_from is not None  # a seed made before chain v2 does not
+        self._seed, self.commitment, self._links_from = seed
+        self._salting = self._links_from is not None  # a seed made before chain v2 does not
         self._rows: dict[str, tuple[TableSql, list[tuple[Any, ...]]]] = {}
         self._statements: list[Statement] = []
         self._guards: list[Statement] = []
+        self.read_version: str | None = None
 
     @classmethod
     async def open(cls, job: Job, campaign_id: str, override: DiceSource | None = None) -> Ledger:
-        """Lock the campaign row until the commit (FOR UPDATE on PostgreSQL; SQLite's write
-        lock is held anyway) and read its counters."""
-        lock = job.db.lock_rows and job.db.lock_rows + " OF c"
-        row = await job.db.fetchone(_OPEN + lock, campaign_id)
-        if row is None:
-            raise NotFound("no such campaign")
-        seed: tuple[bytes, str, int | None]
-        if row[5] == row[2] and row[6] is not None:
-            seed = (bytes(row[6]), str(row[7]), None if row[8] is None else int(row[8]))
-        else:  # the read raced a rotation (PostgreSQL): the seed row as now committed
-            seed = await seeds_repo.current_seed(job.db, campaign_id, row[2])
-        return cls(job, campaign_id, row, override, seed)
+        """Take the campaign's lock until the job ends (see the module doc) and read its
+        counters, unless the previous job of this process left them (app/campaigns/memo.py)."""
+        db = job.db
+        await db.hold(campaign_id)
+        kept = memo.ledger_state(db, campaign_id)
+        version: str | None
+        if kept is not None:
+            (counters, seed), version = kept
+        else:
+            row = await db.fetchone(_open_sql(db.lock_rows, db.row_version), campaign_id)
+            if row is None:
+                raise NotFound("no such campaign")
+            counters, version = row[:5], (str(row[9]) if db.row_version else None)
+            if row[5] == row[2] and row[6] is not None:
+                seed = (bytes(row[6]), str(row[7]), None if row[8] is None else int(row[8]))
+            else:  # the read raced a rotation (PostgreSQL): the seed row as now committed
+                seed = await seeds_repo.current_seed(job.db, campaign_id, row[2])
+        ledger = cls(job, campaign_id, counters, override, seed)
+        ledger.read_version = version
+        if version is not None:  # the write-back finds the row as read, or the job runs again
+            ledger.guard((f"{db.row_version} = ?", (version,)))
+        return ledger
 
     @property
     def db(self) -> Db:
@@ -207,6 +234,27 @@ class Ledger:
         guards = "".join(f" AND ({condition})" for condition, _ in self._guards)
         guard_params = [value for _, params in self._guards for value in params]
         counters = (self.last_seq, self.next_nonce, self.last_hash, self.campaign_id)
-        main = (_CLOSE + guards, (*counters, *guard_params))
-        if not await self.job.db.send_together(main, others):
+        db = self.job.db
+        returning = f" RETURNING {db.row_version or 'last_seq'}"
+        written = await db.send_together(
+            (_CLOSE + guards + returning, (*counters, *guard_params)), others
+        )
+        if written is None:
             raise RetryJob("a row read before the campaign's lock changed meanwhile")
+        if db.row_version:
+            state = (
+                (
+                    self.last_seq,
+                    self.next_nonce,
+                    self.seed_number,
+                    self.client_seed,
+                    self.last_hash,
+                ),
+                (self._seed, self.commitment, self._links_from),
+            )
+            memo.after_close(db, self.campaign_id, str(written[0]), state, self.wrote_rows_only)
+
+    @property
+    def wrote_rows_only(self) -> bool:
+        """The batch adds rows and changes none (besides the counters)."""
+        return not self._statements

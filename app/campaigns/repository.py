@@ -42,6 +42,18 @@ async def seat(db: Db, campaign_id: str, user_id: str) -> Row | None:
     return await db.fetchone(_SEAT, campaign_id, user_id)
 
 
+def seat_guard(row: Row, user_id: str) -> Statement:
+    """A batch's guard (PostgreSQL, on the campaign row): the seat ``row`` (as ``seat``
+    reads it) of ``user_id`` still holds: the user sits in that role, the campaign has that name and
+    those settings (compared as jsonb: equal values, whatever their text)."""
+    campaign_id, name, _, settings, _, role = row
+    sql = (
+        "EXISTS (SELECT 1 FROM memberships WHERE campaign_id = ? AND user_id = ? AND role = ?)"
+        " AND name = ? AND settings::jsonb = ?::jsonb"
+    )
+    return sql, (campaign_id, user_id, role, name, settings)
+
+
 async def campaigns_of(db: Db, user_id: str, limit: int, before_id: str | None) -> list[Row]:
     """The caller's seats, as ``seat`` answers them, newest campaign first."""
     if before_id is None:

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from app.campaigns import memo
 from app.campaigns import repository as repo
-from app.core.database import Db
+from app.core.database import Db, Row
 from app.core.errors import Forbidden, NotFound
 from app.core.security import Principal
 
@@ -55,7 +56,9 @@ async def take_seat(
     revealed), or 403 for a member whose role or API-key scope does not allow it."""
     if "\x00" in campaign_id:  # names nothing (and PostgreSQL refuses it as a parameter)
         raise NotFound("no such campaign")
-    row = await repo.seat(db, campaign_id, principal.user_id)
+    row = memo.seat_row(db, campaign_id, principal.user_id)
+    if row is None:
+        row = await repo.seat(db, campaign_id, principal.user_id)
     if row is None:
         raise NotFound("no such campaign")
     cid, name, ruleset, settings, created_at, role = row
@@ -63,4 +66,11 @@ async def take_seat(
         raise Forbidden(f"this API key lacks the '{scope}' scope")
     if role not in roles:
         raise Forbidden(f"a {role} may not do this; it needs: {', '.join(roles)}")
-    return Seat(principal, CampaignInfo(cid, name, ruleset, settings, created_at), role)
+    info = CampaignInfo(cid, name, ruleset, settings, created_at)
+    return Seat(principal, info, role)
+
+
+def seat_row(seat: Seat) -> Row:
+    """The seat as ``repository.seat`` reads it (for the memo of the next job)."""
+    c = seat.campaign
+    return (c.id, c.name, c.ruleset, c.settings, c.created_at, seat.role)

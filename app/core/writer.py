@@ -10,7 +10,8 @@ five lost races the client gets a 409 and may try again.
 
 On SQLite, jobs queue and what has gathered runs back to back in one IMMEDIATE transaction
 with one commit (grouped commit), each job inside a savepoint of its own. On PostgreSQL each
-job has a transaction of its own from the pool, so jobs of different campaigns run at once.
+job has a connection of its own from the pool, so jobs of different campaigns run at once;
+a job is optimistic first and pessimistic when it runs again (app/core/database.py).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeVar
 
-from app.core.database import Database, Db, PostgresDatabase, SqliteDatabase
+from app.core.database import Database, Db, PostgresDatabase, RetryJob, SqliteDatabase
 from app.core.errors import Conflict
 
 log = logging.getLogger("fairtable.writer")
@@ -29,10 +30,6 @@ log = logging.getLogger("fairtable.writer")
 T = TypeVar("T")
 Publish = Callable[[list[Any]], None]
 RETRIES = 5
-
-
-class RetryJob(Exception):
-    """The job lost a race it recovers from by running again from the start."""
 
 
 class Job:
@@ -55,7 +52,11 @@ class Writer(Protocol):
 
 
 class PoolWriter:
-    """One transaction per job, from the pool: PostgreSQL runs many at once."""
+    """A connection per job, from the pool: PostgreSQL runs many at once. A job whose
+    ledger's close is its last write says so (``optimistic = True``, as campaign jobs do):
+    its first attempt is then optimistic (``PgJobDb``: autocommit, the ledger checks the
+    campaign row's version, so the close is its commit). Any other job, and a job that lost
+    a race, runs in a transaction that locks what it reads."""
 
     def __init__(self, database: PostgresDatabase, publish: Publish) -> None:
         self._database = database
@@ -64,7 +65,8 @@ class PoolWriter:
     async def run(self, job: JobFn[T]) -> T:
         for attempt in range(RETRIES):
             try:
-                async with self._database.transaction() as db:
+                optimistic = attempt == 0 and getattr(job, "optimistic", False)
+                async with self._database.job(optimistic) as db:
                     unit = Job(db)
                     value = await job(unit)
             except RetryJob as exc:

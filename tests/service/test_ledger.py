@@ -31,7 +31,14 @@ class Counting:
     def __init__(self, inner: Db) -> None:
         self.inner = inner
         self.lock_rows = inner.lock_rows
+        self.row_version = inner.row_version
         self.sent: list[str] = []
+
+    async def hold(self, key: str) -> None:
+        await self.inner.hold(key)
+
+    def memo(self, key: str) -> dict[str, Any] | None:
+        return self.inner.memo(key)
 
     async def fetchone(self, sql: str, *params: Any) -> Row | None:
         self.sent.append(sql)
