@@ -15,7 +15,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from app.campaigns import memo
 from app.campaigns import repository as repo
 from app.campaigns.ledger import Ledger
 from app.campaigns.seats import ROLES, Seat, seat_row, take_seat
@@ -95,7 +94,9 @@ class CampaignWrite(Generic[P]):
         prepared = await self.prepare(job, seat)
         ledger = await Ledger.open(job, campaign_id, self.override)
         if ledger.read_version is not None:  # optimistic: the seat must still hold
-            ledger.guard(repo.seat_guard(seat_row(seat), seat.user_id))
+            row = seat_row(seat)
+            ledger.guard(repo.seat_guard(row, seat.user_id))
+            ledger.checked("seat", seat.user_id, row)
         status, answer = await self.act(CampaignJob(job, seat, ledger), prepared)
         body = dumps(answer)
         if self.once is not None and key is not None:
@@ -107,8 +108,6 @@ class CampaignWrite(Generic[P]):
             if db.is_unique_violation(exc, idempotency.RECORDS.name):
                 raise RetryJob("a concurrent request with this key committed first") from exc
             raise
-        if ledger.read_version is not None and ledger.wrote_rows_only:
-            memo.keep_seat(db, campaign_id, seat.user_id, seat_row(seat))
         return status, body
 
 

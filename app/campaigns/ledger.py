@@ -80,6 +80,7 @@ class RecordingDice:
 
 class Ledger:
     __slots__ = (
+        "_checked",
         "_guards",
         "_links_from",
         "_override",
@@ -120,6 +121,7 @@ class Ledger:
         self._statements: list[Statement] = []
         self._guards: list[Statement] = []
         self.read_version: str | None = None
+        self._checked: dict[tuple[str, str], Any] = {}
 
     @classmethod
     async def open(cls, job: Job, campaign_id: str, override: DiceSource | None = None) -> Ledger:
@@ -252,9 +254,12 @@ class Ledger:
                 ),
                 (self._seed, self.commitment, self._links_from),
             )
-            memo.after_close(db, self.campaign_id, str(written[0]), state, self.wrote_rows_only)
+            checked = None if self._statements else self._checked
+            memo.after_close(db, self.campaign_id, str(written[0]), state, checked)
 
-    @property
-    def wrote_rows_only(self) -> bool:
-        """The batch adds rows and changes none (besides the counters)."""
-        return not self._statements
+    def checked(self, kind: str, key: str, row: Any) -> None:
+        """``row`` was read before the lock and a guard of this batch checks it: if the
+        batch changes no row, the next job of this process may take it without reading
+        (app/campaigns/memo.py)."""
+        if self.read_version is not None:
+            self._checked[(kind, key)] = row

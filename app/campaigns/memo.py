@@ -4,12 +4,13 @@ On PostgreSQL, jobs of one campaign queue on a lock in this process (``Db.hold``
 write without a transaction, their batch checking that the campaign row is still at the
 version they read (app/core/database.py). While they queue, each one that closes its
 ledger leaves the next one what it knows for sure at that new version: the campaign's
-counters and current seed (its own write-back made them), and the seats its batch checked.
-The next job then reads neither: a roll is its character's read and its batch.
+counters and current seed (its own write-back made them), and the rows its batch checked
+(``Ledger.checked``: the caller's seat, the character a roll names). The next job then
+reads none of them: a roll is its batch alone.
 
-Nothing here is trusted blindly: the batch's guards check the row version, and the seat's
-role and the campaign's name and settings (``repository.seat_guard``); when one has moved
-(another instance wrote, a member left) the batch is refused and the job runs again,
+Nothing here is trusted blindly: the batch's guards check the campaign row's version, the
+seat (``repository.seat_guard``) and the character's version; when one has moved (another
+instance wrote, a member left) the batch is refused and the job runs again,
 pessimistically, from fresh reads. The memo lives only while
 someone holds or waits for the campaign (``Db.memo`` answers None otherwise, and on
 SQLite, whose reads cost ~10 µs under a lock held anyway).
@@ -17,10 +18,10 @@ SQLite, whose reads cost ~10 µs under a lock held anyway).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from app.core.database import Db, Row
+from app.core.database import Db
 
 LedgerState = tuple[Sequence[Any], tuple[bytes, str, int | None]]
 """The ledger's counters (last_seq, next_nonce, seed_number, client_seed, last_hash) and
@@ -37,32 +38,31 @@ def ledger_state(db: Db, campaign_id: str) -> tuple[LedgerState, str] | None:
     return state, version
 
 
-def seat_row(db: Db, campaign_id: str, user_id: str) -> Row | None:
-    """The caller's seat row (as ``repository.seat`` reads it), if a previous job left it."""
+def checked(db: Db, campaign_id: str, kind: str, key: str) -> Any:
+    """A row a previous job read and its batch checked (``Ledger.checked``), or None."""
     memo = db.memo(campaign_id)
     if not memo:
         return None
-    row: Row | None = memo.get("seats", {}).get(user_id)
-    return row
+    return memo.get("checked", {}).get((kind, key))
 
 
 def after_close(
-    db: Db, campaign_id: str, version: str, state: LedgerState, wrote_rows_only: bool
+    db: Db,
+    campaign_id: str,
+    version: str,
+    state: LedgerState,
+    checked: Mapping[tuple[str, str], Any] | None,
 ) -> None:
-    """A ledger closed at ``version``: its state is the next job's. Seats stay only if the
-    batch added rows and changed none (a role change or a leave is an UPDATE or a DELETE)."""
+    """A ledger closed at ``version``: its state is the next job's, with the rows its batch
+    checked. ``checked`` is None when the batch changed rows (an UPDATE or a DELETE: a role
+    change, a sheet's new version): what earlier jobs left is then forgotten too."""
     memo = db.memo(campaign_id)
     if memo is None:
         return
     memo["ledger"] = state
     memo["version"] = version
-    seats: dict[str, Row] = memo.setdefault("seats", {})
-    if not wrote_rows_only:
-        seats.clear()
-
-
-def keep_seat(db: Db, campaign_id: str, user_id: str, row: Row) -> None:
-    """Remember a seat that a batch just checked (``repository.seat_guard``)."""
-    memo = db.memo(campaign_id)
-    if memo is not None:
-        memo.setdefault("seats", {})[user_id] = row
+    kept: dict[tuple[str, str], Any] = memo.setdefault("checked", {})
+    if checked is None:
+        kept.clear()
+    else:
+        kept.update(checked)

@@ -56,7 +56,7 @@ async def take_seat(
     revealed), or 403 for a member whose role or API-key scope does not allow it."""
     if "\x00" in campaign_id:  # names nothing (and PostgreSQL refuses it as a parameter)
         raise NotFound("no such campaign")
-    row = memo.seat_row(db, campaign_id, principal.user_id)
+    row: Row | None = memo.checked(db, campaign_id, "seat", principal.user_id)
     if row is None:
         row = await repo.seat(db, campaign_id, principal.user_id)
     if row is None:
