@@ -69,6 +69,9 @@ class Settings(BaseSettings):
     # How often the background task purges expired records, and how many per writer job.
     idempotency_purge_seconds: float = Field(default=300.0, gt=0)
     idempotency_purge_batch: int = Field(default=500, ge=1)
+    # How often open roll requests past their deadline are written expired (with their
+    # roll_request.expired event); reads show them expired at once anyway.
+    roll_request_sweep_seconds: float = Field(default=5.0, gt=0)
     # Export and import.
     # One line (record) of a line-format import or restore; the file itself is unbounded.
     max_import_line_bytes: int = Field(default=8 * 1024 * 1024, ge=1024)

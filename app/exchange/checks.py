@@ -9,12 +9,12 @@ those were committed before the dice were rolled."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Container, Mapping, Sequence
 from typing import Any
 
 from app.core.db import rfc3339
 from app.core.errors import Unprocessable
-from app.exchange.schemas import CampaignExport, FlowPart, RollPart
+from app.exchange.schemas import CampaignExport, FlowPart, GrantPart, RollPart
 from app.fairness.links import SaltKey, Salts, is_stub, link_of
 from app.rules.chain import GENESIS
 from app.rules.verify import verify
@@ -75,6 +75,56 @@ def check_history(doc: CampaignExport, *, secret_current: bool = False) -> None:
             raise bad(name, "belongs to another campaign")
         if len({flow.id for flow in found}) != len(found):
             raise bad(name, "ids must be unique")
+    _check_grants(doc)
+
+
+def grant_problem(
+    grant: GrantPart,
+    campaign_id: str,
+    characters: Container[str],
+    rolls: Mapping[str, str | None],
+) -> str | None:
+    """Why a grant disagrees with the file it travels in, or None. ``rolls``: every roll
+    the file links, to the id of its character ("" for none), or to None when the roll
+    travels as a stub (a player's private roll: its character is not the reader's to see).
+    A grant is ``open`` with no roll, or ``used`` by a roll of its own character."""
+    if grant.campaign_id != campaign_id:
+        return f"grant {grant.id} belongs to another campaign"
+    if grant.character_id not in characters:
+        return f"grant {grant.id} names character {grant.character_id}, which is not in the file"
+    if grant.status == "open":
+        if grant.roll_id is not None or grant.used_at is not None:
+            return f"grant {grant.id} is open, yet names the roll that used it (roll_id, used_at)"
+        return None
+    if grant.roll_id is None or grant.used_at is None:
+        return f"grant {grant.id} is used, yet names no roll that used it (roll_id, used_at)"
+    if grant.roll_id not in rolls:
+        return f"grant {grant.id} is used by roll {grant.roll_id}, which is not in the file"
+    character = rolls[grant.roll_id]
+    if character is not None and character != grant.character_id:
+        return f"grant {grant.id} is used by roll {grant.roll_id}, which is another character's"
+    return None
+
+
+def _check_grants(doc: CampaignExport) -> None:
+    characters = {c.id for c in doc.characters}
+    rolls: dict[str, str | None] = {
+        e.data["id"]: None
+        for e in doc.events
+        if e.type.startswith("roll.") and e.hash is not None and isinstance(e.data.get("id"), str)
+    }
+    rolls.update((roll.id, roll.character_id or "") for roll in doc.rolls)
+    seen: set[str] = set()
+    for index, grant in enumerate(doc.grants):
+        where = f"grants.{index}"
+        if doc.campaign.ruleset != "3d6":
+            raise bad(where, "only a 3d6 campaign has grants")
+        if grant.id in seen:
+            raise bad(where, f"grant {grant.id} is given twice")
+        seen.add(grant.id)
+        problem = grant_problem(grant, doc.campaign.id, characters, rolls)
+        if problem is not None:
+            raise bad(where, problem)
 
 
 def _check_roll(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import sys
 import tempfile
 from collections.abc import AsyncIterable, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -28,15 +29,18 @@ from app.characters.sheets import normalise
 from app.core.errors import Unprocessable
 from app.core.jsontext import dumps, loads
 from app.exchange import lines
+from app.exchange.checks import grant_problem
 from app.exchange.schemas import (
     CampaignPart,
     CharacterPart,
     ContestPart,
     EventPart,
     FairnessPart,
+    GrantPart,
     GroupRollPart,
     MemberPart,
     RollPart,
+    RollRequestPart,
     TaskPart,
 )
 from app.rules import RulesError
@@ -48,13 +52,17 @@ PARTS: dict[str, type[BaseModel]] = {
     "character": CharacterPart,
     "event": EventPart,
     "roll": RollPart,
+    "roll_request": RollRequestPart,
     "contest": ContestPart,
     "group_roll": GroupRollPart,
     "task": TaskPart,
+    "grant": GrantPart,
 }
 FLOWS = {"contest": "contests", "group_roll": "group_rolls", "task": "tasks"}
-_STAGE = {"member": 0, "character": 1, "event": 2, "roll": 2, "contest": 3,
-          "group_roll": 3, "task": 3}  # fmt: skip
+_STAGE = {"member": 0, "character": 1, "event": 2, "roll": 2, "roll_request": 2,
+          "contest": 3, "group_roll": 3, "task": 3, "grant": 4}  # fmt: skip
+# The records the trailer counts that the verifier does not: record type -> count's name.
+_COUNTED = {**FLOWS, "grant": "grants"}
 BATCH = 200
 _YIELD_EVERY = 16
 _SPOOL = 8 * 1024 * 1024
@@ -74,6 +82,21 @@ def part(number: int, model: type[BaseModel], values: Any) -> Any:
 
 
 @dataclass(slots=True)
+class Seen:
+    """What pass 1 keeps of the lines read so far, for the lines after them: the ids given
+    (each once), and each roll the chain links, to its character ("" for none; None while
+    it is a stub: a player's private roll in an export). The roll ids are the very strings
+    the verifier keeps and the characters are interned, so a roll costs a dict slot."""
+
+    members: set[str] = field(default_factory=set)
+    characters: set[str] = field(default_factory=set)
+    flows: set[str] = field(default_factory=set)
+    grants: set[str] = field(default_factory=set)
+    rolls: dict[str, str | None] = field(default_factory=dict)
+    last_seq: int = 0
+
+
+@dataclass(slots=True)
 class Checked:
     """What pass 1 learnt: the header's parts, the counts, the spool of records."""
 
@@ -88,8 +111,8 @@ async def check(chunks: AsyncIterable[bytes], max_line: int, *, backup: bool = F
     """Pass 1: every line checked and verified; 422 naming the first bad one."""
     verifier = LineVerifier()
     found: Checked | None = None
-    stage, last_seq, ended = 0, 0, False
-    ids: dict[str, set[str]] = {"member": set(), "character": set(), "flow": set()}
+    stage, ended = 0, False
+    seen = Seen()
     spool = tempfile.SpooledTemporaryFile(max_size=_SPOOL)  # noqa: SIM115
     try:
         async for number, record in lines.records(chunks, max_line):
@@ -103,6 +126,7 @@ async def check(chunks: AsyncIterable[bytes], max_line: int, *, backup: bool = F
                 report = verifier.finish({"t": "trailer", **record})
                 if report.failure is not None:
                     raise bad(number, f"the history does not verify: {report.failure}")
+                _check_counts(number, record, found)
                 ended = True
                 continue
             model = PARTS.get(str(kind))
@@ -112,7 +136,7 @@ async def check(chunks: AsyncIterable[bytes], max_line: int, *, backup: bool = F
                 raise bad(number, f"a {kind} record after the records that follow it")
             stage = _STAGE[str(kind)]
             value = part(number, model, record)
-            last_seq = _check_part(number, str(kind), value, found, ids, last_seq)
+            _check_part(number, str(kind), value, record, found, seen)
             try:
                 verifier.record({"t": kind, **record})
             except Stop as stop:
@@ -143,9 +167,10 @@ def _header(
     verifier: LineVerifier,
     spool: IO[bytes],
 ) -> Checked:
-    want = (lines.BACKUP_FORMAT, lines.BACKUP_VERSION) if backup else (lines.FORMAT, lines.VERSION)
-    if kind != "header" or (record.get("format"), record.get("version")) != want:
-        raise bad(number, f"expected the header of {want[0]} version {want[1]}")
+    want = lines.BACKUP_FORMAT if backup else lines.FORMAT
+    versions = lines.READ_VERSIONS[want]
+    if kind != "header" or record.get("format") != want or record.get("version") not in versions:
+        raise bad(number, f"expected the header of {want} version {versions[-1]}")
     extra = set(record) - {"format", "version", "exported_at", "campaign", "fairness"}
     if extra:
         raise bad(number, f"the header has unknown fields {sorted(extra)}")
@@ -180,16 +205,24 @@ def _sheet(number: int, ruleset: str, sheet: dict[str, Any]) -> dict[str, Any]:
 
 
 def _check_part(
-    number: int, kind: str, value: Any, found: Checked, ids: dict[str, set[str]], last_seq: int
-) -> int:
-    """What the verifier does not see; answers the last event seq."""
+    number: int, kind: str, value: Any, record: dict[str, Any], found: Checked, seen: Seen
+) -> None:
+    """What the verifier does not see."""
     campaign, fairness = found.campaign, found.fairness
     if kind == "event":
-        if value.seq <= last_seq:
-            raise bad(number, f"event seq {value.seq} does not follow seq {last_seq}")
+        if value.seq <= seen.last_seq:
+            raise bad(number, f"event seq {value.seq} does not follow seq {seen.last_seq}")
         if value.seq > fairness.last_seq:
             raise bad(number, f"event seq {value.seq} is after fairness.last_seq")
-        return int(value.seq)
+        seen.last_seq = value.seq
+        roll_id = record["data"].get("id")
+        if value.type.startswith("roll.") and value.hash is not None and type(roll_id) is str:
+            seen.rolls.setdefault(roll_id, None)  # the verifier holds this very string
+        return
+    if kind == "roll_request":
+        if value.campaign_id != campaign.id or value.ruleset != campaign.ruleset:
+            raise bad(number, f"roll request {value.id} belongs to another campaign or ruleset")
+        return
     if kind == "roll":
         if value.campaign_id != campaign.id or value.ruleset != campaign.ruleset:
             raise bad(number, f"roll {value.id} belongs to another campaign or ruleset")
@@ -198,19 +231,45 @@ def _check_part(
             if type(nonce) is not int or not 0 <= nonce < fairness.next_nonce:
                 raise bad(number, f"roll {value.id}: proof nonce {nonce!r} is not below "
                           "fairness.next_nonce")  # fmt: skip
-        return last_seq
-    key, ident = {"member": ("member", "user_id"), "character": ("character", "id")}.get(
-        kind, ("flow", "id")
-    )
-    if key == "flow":
+        if value.id in seen.rolls:  # else the verifier refuses it: it follows no link
+            seen.rolls[value.id] = sys.intern(value.character_id or "")
+        return
+    if kind == "grant":
+        _once(number, kind, value.id, seen.grants)
         if campaign.ruleset != "3d6":
-            raise bad(number, "only a 3d6 campaign has a table flow")
-        if value.campaign_id != campaign.id:
-            raise bad(number, f"{kind} {value.id} belongs to another campaign")
-    if getattr(value, ident) in ids[key]:
-        raise bad(number, f"{kind} {getattr(value, ident)} is given twice")
-    ids[key].add(getattr(value, ident))
-    return last_seq
+            raise bad(number, "only a 3d6 campaign has grants")
+        problem = grant_problem(value, campaign.id, seen.characters, seen.rolls)
+        if problem is not None:
+            raise bad(number, problem)
+        return
+    if kind == "member":
+        _once(number, kind, value.user_id, seen.members)
+        return
+    if kind == "character":
+        _once(number, kind, value.id, seen.characters)
+        return
+    if campaign.ruleset != "3d6":
+        raise bad(number, "only a 3d6 campaign has a table flow")
+    if value.campaign_id != campaign.id:
+        raise bad(number, f"{kind} {value.id} belongs to another campaign")
+    _once(number, kind, value.id, seen.flows)
+
+
+def _once(number: int, kind: str, ident: str, given: set[str]) -> None:
+    if ident in given:
+        raise bad(number, f"{kind} {ident} is given twice")
+    given.add(ident)
+
+
+def _check_counts(number: int, trailer: dict[str, Any], found: Checked) -> None:
+    """The trailer's counts of the records the verifier does not count (it counts the
+    rolls and the roll requests); a count a file of an earlier version lacks is 0."""
+    counts = trailer["counts"]  # a map: the verifier has checked it
+    for kind, name in _COUNTED.items():
+        held = found.counts.get(kind, 0)
+        if counts.get(name, 0) != held:
+            raise bad(number, f"the trailer counts {counts.get(name, 0)!r} {name}, the file "
+                      f"holds {held}: records are missing")  # fmt: skip
 
 
 async def write_spool(

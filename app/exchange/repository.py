@@ -7,6 +7,9 @@ from typing import Any
 
 from app.core.database import Db
 from app.core.db import rfc3339
+from app.grants import repository as grants_repo
+from app.roll_requests import repository as requests_repo
+from app.roll_requests.records import stored
 from app.rolls.repository import ROLLS
 from app.table import repository as table_repo
 from app.table.repository import Table as FlowTable
@@ -104,9 +107,25 @@ async def rolls_by_id(db: Db, roll_ids: list[str]) -> dict[str, dict[str, Any]]:
     return {roll["id"]: roll for roll in found}
 
 
+async def requests_by_id(db: Db, ids: list[str]) -> dict[str, dict[str, Any]]:
+    """The roll requests among ``ids`` (one export page's links), by id, as stored: every
+    column, times as the API writes them, and their ``targets`` in order."""
+    return {asked.id: stored(asked) for asked in await requests_repo.by_ids(db, ids)}
+
+
 async def flows(db: Db, table: FlowTable, campaign_id: str) -> list[dict[str, Any]]:
     """Contests, group rolls or tasks (``app.table``) as stored, oldest first."""
     return [_api_times(row) for row in await table_repo.of_campaign(db, table, campaign_id)]
+
+
+async def grants_page(db: Db, campaign_id: str, after: str, limit: int) -> list[dict[str, Any]]:
+    """The next page of the campaign's grants (``app.grants``) in id order, as stored, times
+    as the API writes them."""
+    found = await grants_repo.page_of(db, campaign_id, after, limit)
+    for grant in found:
+        grant["created_at"] = rfc3339(grant["created_at"])
+        grant["used_at"] = None if grant["used_at"] is None else rfc3339(grant["used_at"])
+    return found
 
 
 def _api_times(values: dict[str, Any]) -> dict[str, Any]:

@@ -15,7 +15,8 @@ from app.core.jsontext import loads
 from app.core.limits import BodyTooLarge
 from app.core.openapi import AUTH, BODY, document_schema, ok, problems
 from app.exchange import lines, service
-from app.exchange.schemas import IMPORTED_EXAMPLE, CampaignExport, ImportedCampaign
+from app.exchange.examples import IMPORTED_EXAMPLE
+from app.exchange.schemas import CampaignExport, ImportedCampaign
 
 router = APIRouter(tags=["export"])
 
@@ -23,7 +24,7 @@ router = APIRouter(tags=["export"])
 # Shortened: a real export has every field of each record (docs/export.md).
 EXPORT_EXAMPLE = "\n".join(
     (
-        '{"t":"header","format":"fairtable-campaign","version":3,"exported_at":"2025-03-01T20:00:00Z",'
+        '{"t":"header","format":"fairtable-campaign","version":4,"exported_at":"2025-03-01T20:00:00Z",'
         '"campaign":{"id":"01jd…","name":"The Boat","ruleset":"3d6"},'
         '"fairness":{"chain_head":"c819…"}}',
         '{"t":"member","user_id":"01jd…","username":"sophie","role":"storyteller"}',
@@ -54,9 +55,10 @@ async def export_campaign(cid: str, principal: Reader, request: Request) -> Resp
     """The campaign as its storyteller may read it, streamed one record a line: a header
     (campaign, fairness state), members, characters, the events in seq order with each
     roll after its latest link (a player's private roll is a redacted stub), the table
-    flows, and a trailer (chain head, counts). The current seed is revealed first (a
-    rotation, ``fairness.rotated``) when it served anything, so ``fairtable verify``
-    checks every draw and salt; ``POST /campaigns/import`` takes it back."""
+    flows, the storytellers' grants, and a trailer (chain head, counts). The current seed
+    is revealed first (a rotation, ``fairness.rotated``) when it served anything, so
+    ``fairtable verify`` checks every draw and salt; ``POST /campaigns/import`` takes it
+    back."""
     state = request.app.state
     gzip = "gzip" in request.headers.get("accept-encoding", "").lower()
     body = await service.export(state.database, state.writer, principal, cid, gzip)

@@ -131,8 +131,9 @@ def duplicate(db: Db, exc: BaseException) -> Conflict | None:
     if not db.is_unique_violation(exc):
         return None
     return Conflict(
-        "this campaign (or one of its characters, rolls, contests, group rolls or "
-        "tasks) already exists here; delete it first, or import into another instance"
+        "this campaign (or one of its characters, rolls, roll requests, contests, group "
+        "rolls, tasks or grants) already exists here; delete it first, or import into "
+        "another instance"
     )
 
 

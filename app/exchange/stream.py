@@ -4,7 +4,8 @@ campaign, and the event loop is given back between pages.
 
 Order: the header (campaign, fairness state), members, characters, then the events in
 seq order, each roll right after its latest link (the roll event whose hash is the
-roll's), then the 3d6 table flows, then the trailer (chain head and counts). The view is a
+roll's) and each roll request right after its own, then the 3d6 table flows, then the
+grants (a page at a time too), then the trailer (chain head and counts). The view is a
 storyteller's (``viewer_id``) or, for ``None``, the operator's: everything."""
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from app.core.errors import NotFound
 from app.exchange import repository as repo
 from app.fairness import service as fairness_service
 from app.rolls.visibility import can_see
+from app.rules.verify_requests import is_link_type
 from app.table.repository import Table as FlowTable
 
 PAGE = 200  # events a page: a few ms of SQLite reads on the loop at most
@@ -47,7 +49,8 @@ async def campaign_records(
     members = [{"t": "member", **m} for m in await repo.members(db, campaign_id)]
     characters = [{"t": "character", **c} for c in await repo.characters(db, campaign_id)]
     yield [head, *members, *characters]
-    counts = {"members": len(members), "characters": len(characters), "events": 0, "rolls": 0}
+    counts = {"members": len(members), "characters": len(characters), "events": 0, "rolls": 0,
+              "roll_requests": 0}  # fmt: skip
 
     def visible(visibility: str, user_id: str | None) -> bool:
         return viewer_id is None or can_see(visibility, user_id or "", viewer_id, True)
@@ -61,6 +64,7 @@ async def campaign_records(
         after = events[-1]["seq"]
         ids = sorted({e["data"]["id"] for e in events if _is_link(e) and "id" in e["data"]})
         rolls = await repo.rolls_by_id(db, ids)
+        requests = await repo.requests_by_id(db, [i for i in ids if i not in rolls])
         out: list[dict[str, Any]] = []
         for event in events:
             roll = rolls.get(event["data"].get("id")) if _is_link(event) else None
@@ -76,18 +80,30 @@ async def campaign_records(
             if roll is not None and shown and roll["hash"] == event["hash"]:
                 out.append({"t": "roll", **roll})
                 counts["rolls"] += 1
-        counts["events"] += len(out) - sum(1 for r in out if r["t"] == "roll")
+            request = requests.get(event["data"].get("id")) if _is_link(event) else None
+            if request is not None and request["hash"] == event["hash"]:
+                out.append({"t": "roll_request", **request})
+                counts["roll_requests"] += 1
+        counts["events"] += sum(1 for r in out if r["t"] == "event")
         yield out
     tail: list[dict[str, Any]] = []
     for kind, table in _FLOWS:
         found = await repo.flows(db, table, campaign_id)
         counts[table] = len(found)
         tail.extend({"t": kind, **flow} for flow in found)
-    state = await fairness_service.fairness(db, campaign_id)
-    tail.append({"t": "trailer", "chain_head": state["chain_head"],
-                 "last_seq": state["last_seq"], "counts": counts})  # fmt: skip
     yield tail
+    # Grants are public (every member reads them, their events are public): all travel.
+    counts["grants"], last = 0, ""
+    while grants := await repo.grants_page(db, campaign_id, last, page):
+        await asyncio.sleep(0)
+        counts["grants"] += len(grants)
+        last = grants[-1]["id"]
+        yield [{"t": "grant", **grant} for grant in grants]
+    state = await fairness_service.fairness(db, campaign_id)
+    yield [{"t": "trailer", "chain_head": state["chain_head"],
+            "last_seq": state["last_seq"], "counts": counts}]  # fmt: skip
 
 
 def _is_link(event: dict[str, Any]) -> bool:
-    return bool(event["type"].startswith("roll.") and event["hash"] is not None)
+    """A link of the chain: a roll's event, or a roll request's, with its hash."""
+    return is_link_type(event["type"]) and event["hash"] is not None

@@ -21,6 +21,8 @@ from app.exchange.checks import flows
 from app.exchange.importing import FLOWS, Checked, write_spool
 from app.exchange.schemas import CampaignExport
 from app.fairness.repository import SEEDS
+from app.grants import repository as grants_repo
+from app.roll_requests import repository as requests_repo
 from app.rolls import repository as rolls_repo
 from app.table import repository as table_repo
 
@@ -83,6 +85,8 @@ async def write_campaign(
         for flow in found:
             sql, params = table_repo.insert(table, flow.model_dump())
             await db.execute(sql, *params)
+    for grant in doc.grants:
+        await tables.insert(db, grants_repo.GRANTS, grant.model_dump())
 
 
 @dataclass(slots=True)
@@ -132,6 +136,13 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
         elif kind == "event":
             values = [{**e.model_dump(), "campaign_id": campaign.id} for e in rows]
             await _many(db, EVENTS, values)
+        elif kind == "roll_request":
+            requests = [r.model_dump(exclude={"targets"}) for r in rows]
+            await _many(db, requests_repo.REQUESTS, requests)
+            targets = [{**t.model_dump(), "request_id": r.id} for r in rows for t in r.targets]
+            await _many(db, requests_repo.TARGETS, targets)
+        elif kind == "grant":  # as they were: an open grant stays its character's to cite
+            await _many(db, grants_repo.GRANTS, [g.model_dump() for g in rows])
         else:
             for flow in rows:
                 sql, params = table_repo.insert(FLOWS[kind], flow.model_dump())  # type: ignore[arg-type]

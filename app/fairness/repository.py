@@ -72,7 +72,8 @@ _REVEAL = (
 _SET_CURRENT = "UPDATE campaigns SET seed_number = ?, client_seed = ? WHERE id = ?"
 _LINKS = (
     "SELECT seq, data, prev_hash, hash FROM events WHERE campaign_id = ? AND seq > ?"
-    " AND seq <= ? AND hash IS NOT NULL AND type LIKE 'roll.%' ORDER BY seq LIMIT ?"
+    " AND seq <= ? AND hash IS NOT NULL AND (type LIKE 'roll.%' OR type LIKE 'roll_request.%')"
+    " ORDER BY seq LIMIT ?"
 )
 
 
@@ -126,6 +127,7 @@ async def set_current(db: Db, campaign_id: str, number: int, client_seed: str) -
 async def links(
     db: Db, campaign_id: str, after: int, up_to: int, limit: int
 ) -> list[tuple[int, dict[str, Any], str, str]]:
-    """Roll links of the chain in seq order: (seq, event data, prev_hash, hash)."""
+    """Links of the chain in seq order, of rolls and of roll requests (app/roll_requests):
+    (seq, event data, prev_hash, hash)."""
     rows = await db.fetchall(_LINKS, campaign_id, after, up_to, limit)
     return [(int(seq), data, str(prev), str(h)) for seq, data, prev, h in rows]

@@ -20,6 +20,7 @@ from app.core.security import Principal
 from app.core.writer import Writer
 from app.fairness import repository as repo
 from app.fairness.links import SaltKey, Salts, is_stub, link_of
+from app.roll_requests import service as requests
 from app.rolls import repository as rolls_repo
 from app.rolls.service import to_answer
 from app.rolls.visibility import can_see
@@ -136,6 +137,7 @@ async def audit(
     keys = await salts(db, campaign_id)
     ids = sorted({str(data["id"]) for _, data, _, _ in rows})
     stored = {roll["id"]: roll for roll in await rolls_repo.by_ids(db, ids)}
+    asked = await requests.stored_links(db, [i for i in ids if i not in stored])
     last_link_of: dict[str, int] = {}
     for index, (_, data, _, _) in enumerate(rows):
         last_link_of[str(data["id"])] = index
@@ -150,10 +152,15 @@ async def audit(
         )
         link = link_of(keys, seq, data, prev_hash, hash_, visible)
         row = stored.get(roll_id)
-        if row is None and last_link_of[roll_id] == index:
+        request = asked.get(roll_id)  # a roll request's link: compared with the request
+        if row is None and request is None and last_link_of[roll_id] == index:
             link["stored"] = None  # the roll is gone from the log
         elif row is not None and row["hash"] == hash_:
             now = _stored_record(row, seq)
+            if now != chain_record(data, seq):
+                link["stored"] = now if visible else None
+        elif request is not None and request["hash"] == hash_:
+            now = chain_record(request, seq)
             if now != chain_record(data, seq):
                 link["stored"] = now if visible else None
         links.append(link)

@@ -35,6 +35,7 @@ from app.rules.chain import GENESIS, chain_record, link_hash, link_salt
 from app.rules.dice import SeededDice
 from app.rules.verify_dice import dice_problem, is_int, is_map
 from app.rules.verify_report import Failure, Report, Seed, Stop, is_str, need
+from app.rules.verify_requests import Requests, is_request
 
 __all__ = ["Failure", "Report", "dice_problem", "verify"]
 
@@ -61,6 +62,7 @@ class _Verifier:
         self.proofs: dict[str, list[Any]] = {}  # roll id -> proof at its last link
         self.seen_rolls: set[str] = set()
         self.salt_of: dict[int, str | None] = {}  # link seq -> its salt (v2, when known)
+        self.requests = Requests()  # roll requests and their answers (verify_requests)
 
     # --- the document -----------------------------------------------------------------
 
@@ -80,7 +82,9 @@ class _Verifier:
         prev, last_seq = GENESIS, 0
         for index, link in enumerate(audit):
             prev, last_seq = self._link(index, link, prev, last_seq, campaign_id)
-            if rolls is not None and last_of.get(link["roll_id"]) == index:
+            shown: Any = link.get("record")  # a map: ``_link`` checked it
+            request = is_map(shown) and is_request(shown)
+            if rolls is not None and last_of.get(link["roll_id"]) == index and not request:
                 self._export_roll(link, rolls.pop(link["roll_id"], None))
         self.report.links = len(audit)
         head = fairness.get("chain_head")
@@ -118,6 +122,9 @@ class _Verifier:
                 f"note: {self.report.redacted} redacted links (rolls hidden from you) "
                 "were checked for chaining only"
             )
+        requests = self.requests.note()
+        if requests is not None:
+            self.report.notes.append(requests)
 
     def _read_seeds(self, fairness: Mapping[str, Any]) -> None:
         seeds: Any = fairness.get("seeds")
@@ -224,6 +231,7 @@ class _Verifier:
         record = link.get("record")
         if record is None:
             self.report.redacted += 1
+            self.requests.hidden.add(roll_id)
         else:
             need(is_map(record), "the record is not an object", seq, roll_id)
             need(
@@ -313,6 +321,10 @@ class _Verifier:
         need(record.get("link_seq") == seq, "the record names another link seq", seq, roll_id)
         if campaign is not None:
             need(record.get("campaign_id") == campaign, "another campaign's roll", seq, roll_id)
+        asked = self.requests.problem(record, seq)  # a roll request, or an answer to one
+        need(asked is None, str(asked), seq, roll_id)
+        if is_request(record):
+            return
         proof: Any = record.get("proof")
         need(isinstance(proof, list), "the record has no proof list", seq, roll_id)
         earlier = self._earlier_draws(roll_id, proof, seq)

@@ -7,7 +7,8 @@ Standard library only, like the verifier. The links are rebuilt from the ``event
 records (a roll event is a link: its ``data`` is the roll as chained), each salt
 recomputed from the header's revealed seeds; a link salted by a seed the file does not
 reveal cannot be checked and fails. Each ``roll`` record follows its latest link and must
-hash to it. Draws are new in chain order: a draw no earlier link of its roll showed takes
+hash to it; so does each ``roll_request`` record (``app.rules.verify_requests``). Draws
+are new in chain order: a draw no earlier link of its roll showed takes
 a nonce above every nonce drawn before it (the server draws the campaign's next nonce
 under the lock that gives the link its seq), so no nonce can serve two rolls.
 """
@@ -19,14 +20,16 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from app.rules.chain import GENESIS, chain_record
+from app.rules.chain import GENESIS, chain_record, link_hash
 from app.rules.verify import _Verifier
 from app.rules.verify_dice import is_int, is_map
 from app.rules.verify_report import Failure, Report, Stop, is_str, need
+from app.rules.verify_requests import is_link_type, is_request, request_record
 
 __all__ = ["LineVerifier", "verify_lines"]
 
-FORMATS = {"fairtable-campaign": 3, "fairtable-backup": 2}
+FORMATS = {"fairtable-campaign": (3, 4), "fairtable-backup": (2, 3)}
+"""The versions read: the latest of each writes roll requests, the one before had none."""
 
 
 def _digest(proof: list[Any]) -> bytes:
@@ -46,12 +49,15 @@ class LineVerifier(_Verifier):
         # roll id -> (draws at its last link, digest of those draws, its roll record seen)
         self.rolls: dict[str, tuple[int, bytes, bool]] = {}
         self.roll_lines = 0
+        # request id -> the characters its ``roll_request`` record says rolled, and by
+        # which roll (None until that record, which follows the request's latest link)
+        self.request_lines: dict[str, dict[str, Any] | None] = {}
 
     def header(self, header: Any) -> None:
         need(is_map(header) and header.get("t") == "header", "the first line is no header")
-        version = FORMATS.get(header.get("format"))
+        versions = FORMATS.get(header.get("format"), ())
         need(
-            version is not None and header.get("version") == version,
+            header.get("version") in versions,
             f"unknown format {header.get('format')!r} version {header.get('version')!r}",
         )
         fairness, campaign = header.get("fairness"), header.get("campaign")
@@ -67,6 +73,8 @@ class LineVerifier(_Verifier):
             self._event(record)
         elif kind == "roll":
             self._roll(record)
+        elif kind == "roll_request":
+            self._request_line(record)
 
     def _event(self, event: Mapping[str, Any]) -> None:
         self.last_link = None
@@ -74,7 +82,7 @@ class LineVerifier(_Verifier):
         seq: Any = event.get("seq")
         kind: Any = event.get("type")
         hash_, prev = event.get("hash"), event.get("prev_hash")
-        if not (is_str(kind) and kind.startswith("roll.") and hash_ is not None):
+        if not (is_link_type(kind) and hash_ is not None):
             return
         need(is_map(data) and is_str(data.get("id")), "a roll event names no roll", seq)
         need(is_int(seq) and is_str(prev), "a roll event lacks its seq or prev_hash", seq)
@@ -105,12 +113,19 @@ class LineVerifier(_Verifier):
                                               self.last_seq, self.campaign_id)  # fmt: skip
         self.report.links += 1
         self.last_link = link
+        if record is not None and is_request(record):
+            need(self.request_lines.get(roll_id) is None, "a link of a request after its "
+                 "roll_request record (not its latest)", seq, roll_id)  # fmt: skip
+            self.request_lines[roll_id] = None
 
     def _roll(self, roll: Mapping[str, Any]) -> None:
         self.roll_lines += 1
         link, roll_id = self.last_link, roll.get("id")
         need(
-            link is not None and link["roll_id"] == roll_id and link["record"] is not None,
+            link is not None
+            and link["roll_id"] == roll_id
+            and link["record"] is not None
+            and not is_request(link["record"]),
             f"roll {roll_id!r} does not follow its latest link",
             None if link is None else link["seq"],
         )
@@ -119,6 +134,31 @@ class LineVerifier(_Verifier):
         need(not state[2], "the roll is given twice", link["seq"], roll_id)
         self._export_roll(link, roll)
         self.rolls[link["roll_id"]] = (state[0], state[1], True)
+        self.last_link = None
+
+    def _request_line(self, line: Mapping[str, Any]) -> None:
+        link, request_id = self.last_link, line.get("id")
+        need(
+            link is not None
+            and link["roll_id"] == request_id
+            and link["record"] is not None
+            and is_request(link["record"])
+            and self.request_lines.get(str(request_id)) is None,
+            f"roll request {request_id!r} does not follow its latest link",
+            None if link is None else link["seq"],
+        )
+        assert link is not None
+        seq = link["seq"]
+        try:
+            record = chain_record(request_record(line), seq)
+            computed = link_hash(link["prev_hash"], record, self.salt_of[seq])
+            rolled = {t["character_id"]: t["roll_id"] for t in line["targets"]
+                      if t["status"] == "rolled"}  # fmt: skip
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            computed, rolled = f"unreadable ({exc})", {}
+        need(computed == link["hash"], "the roll request does not match its latest link "
+             "(changed)", seq, request_id)  # fmt: skip
+        self.request_lines[link["roll_id"]] = rolled
         self.last_link = None
 
     def _earlier_draws(self, roll_id: str, proof: list[Any], seq: int) -> int:
@@ -165,6 +205,7 @@ class LineVerifier(_Verifier):
             counts = trailer.get("counts")
             need(is_map(counts) and counts.get("rolls") == self.roll_lines,
                  "the trailer's roll count differs: records are missing")  # fmt: skip
+            self._answers(counts)
             for number in sorted(set(self.seeds) - self.checked_seeds):
                 self._check_seed(self.seeds[number], None, None)
         except Stop as stop:
@@ -172,6 +213,25 @@ class LineVerifier(_Verifier):
         self.report.rolls = len(self.rolls)
         self._notes()
         return self.report
+
+    def _answers(self, counts: Mapping[str, Any]) -> None:
+        """Every request has its record, and the characters each says rolled are the
+        answers of the chain, each by the roll that answered."""
+        lines = self.request_lines
+        missing = next((r for r, rolled in lines.items() if rolled is None), None)
+        need(missing is None, f"roll request {missing} has a link but no roll_request record")
+        need(counts.get("roll_requests", 0) == len(lines),
+             "the trailer's roll request count differs: records are missing")  # fmt: skip
+        answers = self.requests.answers
+        for (request_id, character), roll_id in answers.items():
+            said = (lines.get(request_id) or {}).get(character)
+            need(said == roll_id, f"roll {roll_id} answers request {request_id} for "
+                 f"{character}, which its record does not say", None, roll_id)  # fmt: skip
+        for request_id, rolled in lines.items():
+            for character, roll_id in (rolled or {}).items():
+                need(answers.get((request_id, character)) == roll_id,
+                     f"roll request {request_id} says {character} rolled {roll_id}, "
+                     "which answers nothing in the chain", None, request_id)  # fmt: skip
 
 
 def verify_lines(lines: Iterable[str | bytes]) -> Report:

@@ -33,7 +33,8 @@ def check(found: list[dict[str, Any]]) -> Report:
 def view(data: bytes) -> dict[str, Any]:
     """An export's records gathered by part (the shape the single-JSON document had):
     ``campaign``, ``fairness``, ``members``, ``characters``, ``rolls`` (by seq),
-    ``events``, ``contests``, ``group_rolls``, ``tasks``, and ``records``/``trailer``."""
+    ``events``, ``contests``, ``group_rolls``, ``tasks``, ``grants``, and
+    ``records``/``trailer``."""
     found = records(data)
     header = found[0]
     gathered: dict[str, Any] = {
@@ -47,7 +48,8 @@ def view(data: bytes) -> dict[str, Any]:
     }
     for kind, name in (("member", "members"), ("character", "characters"), ("roll", "rolls"),
                        ("event", "events"), ("contest", "contests"),
-                       ("group_roll", "group_rolls"), ("task", "tasks")):  # fmt: skip
+                       ("group_roll", "group_rolls"), ("task", "tasks"),
+                       ("grant", "grants")):  # fmt: skip
         gathered[name] = of(found, kind)
     gathered["rolls"].sort(key=lambda r: r["seq"])  # each travels after its latest link
     return gathered

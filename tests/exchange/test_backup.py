@@ -16,6 +16,7 @@ from app import cli
 from app.core.settings import Settings
 from app.rules.verify import verify
 from tests.exchange import ndjson
+from tests.exchange.granted import granted
 from tests.fairness.table import bundle, rotate
 from tests.service.table import SHEET_3D6, campaign, character, expect, join, register, roll
 
@@ -47,7 +48,7 @@ async def test_a_backup_restores_private_rolls_and_the_secret_seed(
     assert os.stat(path).st_mode & 0o777 == 0o600
     saved = ndjson.records(path.read_bytes())
     header = saved[0]
-    assert (header["t"], header["format"], header["version"]) == ("header", "fairtable-backup", 2)
+    assert (header["t"], header["format"], header["version"]) == ("header", "fairtable-backup", 3)
     assert any(r["id"] == secret_roll["id"] for r in ndjson.of(saved, "roll"))  # in full
     assert not any(e["data"].get("redacted") for e in ndjson.of(saved, "event"))
     current = header["fairness"]["seeds"][-1]
@@ -88,3 +89,35 @@ async def test_a_backup_restores_private_rolls_and_the_secret_seed(
     assert await _fairtable("import", str(tampered)) == 1
     assert (await client.get(f"/campaigns/{cid}", headers=st.auth)).status_code == 404
     assert await _fairtable("export", "no-such-campaign", str(tmp_path / "x.json")) == 1
+
+
+async def test_a_backup_restores_grants_a_pending_group_and_a_pending_task_roll(
+    client: AsyncClient, settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cli, "_settings", lambda: settings)
+    t = await granted(client)
+    before = {c: await t.open_grants(c) for c in (t.pelote, t.rex)}
+    path = tmp_path / "backup.ndjson"
+    assert await _fairtable("export", t.cid, str(path)) == 0
+    saved = ndjson.records(path.read_bytes())
+    assert [g["status"] for g in ndjson.of(saved, "grant")].count("used") == 2
+    assert saved[-1]["counts"]["grants"] == 4
+    # The backup is unredacted: the private roll that used a grant travels whole.
+    assert t.used["the lever"] in {r["id"] for r in ndjson.of(saved, "roll")}
+    assert ndjson.of(saved, "group_roll")[0]["status"] == "pending"
+    assert cli.main(["verify", str(path)]) == 0
+
+    expect(await client.delete(f"/campaigns/{t.cid}", headers=t.st.auth), 204)
+    assert await _fairtable("import", str(path)) == 0
+    assert {c: await t.open_grants(c) for c in (t.pelote, t.rex)} == before
+    again = tmp_path / "again.ndjson"
+    assert await _fairtable("export", t.cid, str(again)) == 0
+    restored = ndjson.records(again.read_bytes())
+    assert restored[1:] == saved[1:]  # all but the header's export time
+    assert {**restored[0], "exported_at": None} == {**saved[0], "exported_at": None}
+
+    # The game goes on: the seated player decides the rolls the group and the task wait on.
+    await t.post(t.player, f"/rolls/{t.group_roll}/finalize", status=200)
+    assert (await t.get(t.player, f"/group-rolls/{t.group_id}"))["status"] != "pending"
+    await t.post(t.player, f"/rolls/{t.task_roll}/finalize", status=200)
+    assert (await t.get(t.player, f"/tasks/{t.task_id}"))["pending_roll"] is None

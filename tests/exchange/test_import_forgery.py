@@ -12,6 +12,7 @@ from httpx import AsyncClient
 
 from app.rules.chain import GENESIS, chain_record, link_hash, link_salt
 from tests.exchange import ndjson
+from tests.exchange.granted import granted
 from tests.service.table import (
     SHEET_MATRIX,
     Person,
@@ -172,3 +173,57 @@ async def test_only_a_private_roll_may_travel_without_its_content(client: AsyncC
     refused = await _post(client, st, hidden)
     assert refused.status_code == 422, refused.text
     assert "only a private roll travels as a stub" in refused.json()["detail"]
+
+
+async def test_forged_grant_lines_are_refused_naming_their_line(client: AsyncClient) -> None:
+    t = await granted(client)
+    exported = ndjson.records(
+        expect_ok(await client.get(f"/campaigns/{t.cid}/export", headers=t.st.auth))
+    )
+    expect(await client.delete(f"/campaigns/{t.cid}", headers=t.st.auth), 204)
+    where = {r["name"]: i for i, r in enumerate(exported) if r["t"] == "grant"}
+    rope, later, rex = where["the rope trick"], where["for later"], where[None]
+    someone = "01nosuchthing0000000000000"
+
+    def forged(index: int, **change: Any) -> list[dict[str, Any]]:
+        found = copy.deepcopy(exported)
+        found[index].update(change)
+        return found
+
+    used = {"status": "used", "roll_id": t.used["the rope trick"],
+            "used_at": exported[rope]["used_at"]}  # fmt: skip
+    twice = copy.deepcopy(exported)
+    twice.insert(len(twice) - 1, twice[later])
+    dropped = [r for i, r in enumerate(exported) if i != later]
+    early = copy.deepcopy(exported)
+    early.insert(rope - 1, early.pop(later))  # before the task, which then is at ``rope``
+    cases = [
+        (forged(later, character_id=someone), later, "which is not in the file"),
+        (forged(rope, roll_id=someone), rope, f"used by roll {someone}, which is not in"),
+        (forged(later, roll_id=t.used["the rope trick"]), later, "is open, yet names the roll"),
+        (forged(later, used_at=exported[rope]["used_at"]), later, "is open, yet names the roll"),
+        (forged(rope, roll_id=None), rope, "is used, yet names no roll"),
+        (forged(rex, **used), rex, "which is another character's"),
+        (forged(rope, campaign_id=someone), rope, "belongs to another campaign"),
+        (forged(rope, status="spent"), rope, "status: Input should be 'open' or 'used'"),
+        (forged(rope, surprise=1), rope, "surprise: Extra inputs are not permitted"),
+        (twice, len(twice) - 2, f"grant {exported[later]['id']} is given twice"),
+        (dropped, len(dropped) - 1, "the trailer counts 4 grants, the file holds 3"),
+        (early, rope, "a task record after the records that follow it"),
+    ]
+    for found, index, why in cases:
+        refused = await _post(client, t.st, found)
+        assert refused.status_code == 422, refused.text
+        detail = refused.json()["detail"]
+        assert detail.startswith(f"line {index + 1}: ") and why in detail, (detail, why)
+        assert (await client.get(f"/campaigns/{t.cid}", headers=t.st.auth)).status_code == 404
+    # A grant has no place in another ruleset's campaign.
+    st, _, cid, matrix = await _exported(client)
+    pc = ndjson.of(matrix, "character")[0]["id"]
+    stray = {**exported[later], "campaign_id": cid, "character_id": pc}
+    refused = await _post(client, st, [*matrix[:-1], stray, matrix[-1]])
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["detail"] == f"line {len(matrix)}: only a 3d6 campaign has grants"
+    # The untouched file imports, its grants as they were.
+    expect(await _post(client, t.st, exported), 201)
+    assert [g["id"] for g in await t.open_grants(t.pelote)] == [exported[later]["id"]]

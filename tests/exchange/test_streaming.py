@@ -125,6 +125,32 @@ async def test_other_requests_are_served_while_an_export_streams(
     assert ndjson.check(found).ok
 
 
+async def test_grants_stream_a_page_at_a_time(client: AsyncClient, app: Any) -> None:
+    """Grants are not bounded by the log's pages: they are read a keyset page at a time
+    too (by id), after the table flows, and the trailer counts them."""
+    st = await register(client, "teller")
+    cid = (await campaign(client, st, "3d6"))["id"]
+    ids = [(await character(client, st, cid, SHEET_3D6, name=f"Kitten {n}", npc=True))["id"]
+           for n in range(2)]  # fmt: skip
+    for n in range(20):
+        body = {"name": f"idea {n}"}
+        path = f"/characters/{ids[n % 2]}/grants"
+        expect(await client.post(path, json=body, headers=st.auth), 201)
+    pages: list[list[dict[str, Any]]] = []
+    async with app.state.database.stream_snapshot() as db:
+        header = {"format": "fairtable-campaign", "version": 4}
+        async for page in campaign_records(db, cid, st.id, header, page=7):
+            pages.append(page)
+    granted = [p for p in pages if any(r["t"] == "grant" for r in p)]
+    assert [len(p) for p in granted] == [7, 7, 6]
+    assert all(r["t"] == "grant" for p in granted for r in p)
+    assert pages[-1] == [pages[-1][0]] and pages[-1][0]["t"] == "trailer"
+    assert pages[-1][0]["counts"]["grants"] == 20
+    found = [r for p in granted for r in p]
+    assert [r["name"] for r in found] == [f"idea {n}" for n in range(20)]  # ids are in order
+    assert ndjson.check([r for p in pages for r in p]).ok
+
+
 async def test_the_backup_commands_stream_and_verify_keeps_flat_memory(
     client: AsyncClient, settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
