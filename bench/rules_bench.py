@@ -28,7 +28,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from app.rules import d20 as rules_d20  # noqa: E402
-from app.rules import formula, threed6, threed6_odds  # noqa: E402
+from app.rules import formula, formula_odds, threed6, threed6_odds  # noqa: E402
 from app.rules.dice import SeededDice, SystemDice  # noqa: E402
 
 Workload = Callable[[int], int]
@@ -38,7 +38,12 @@ RATIO_TARGETS = {
     "3d6_system_vs_d20pkg": 3.0,
     "3d6_seeded_vs_d20pkg": 2.0,
     "4d6kh3_vs_d20pkg": 3.0,
+    "formula_mix_vs_d20pkg": 2.0,
 }
+FORMULA_MIX = ("4d6kh3", "8d6rr1", "3d6e6", "(1d20+5)*2", "10d10k>5", "4dF+2")
+"""Rich formulas, parsed (from the memo) and rolled from the CSPRNG each iteration."""
+D20PKG_MIX = ("4d6kh3", "8d6rr1", "3d6e6", "(1d20+5)*2", "10d10k>5", "4d3-8+2")
+"""The same for ``d20.roll``, which has no fudge dice: ``4d3-8`` rolls what ``4dF`` does."""
 ODDS_TARGET_US = 50.0
 
 
@@ -93,6 +98,28 @@ def make_workloads(d20pkg: ModuleType) -> dict[str, Workload]:
             formula.roll_formula(dice, "4d6kh3+2")
         return clock() - start
 
+    def formula_mix(n: int) -> int:
+        start = clock()
+        for _ in range(n):
+            for text in FORMULA_MIX:
+                formula.roll_formula(dice, text)
+        return clock() - start
+
+    def pkg_mix(n: int) -> int:
+        roll = d20pkg.roll
+        start = clock()
+        for _ in range(n):
+            for text in D20PKG_MIX:
+                roll(text)
+        return clock() - start
+
+    def odds_formula_mix(n: int) -> int:
+        start = clock()
+        for _ in range(n):
+            for text in FORMULA_MIX:
+                formula_odds.formula_odds_json(text)
+        return clock() - start
+
     def pkg_3d6(n: int) -> int:
         roll = d20pkg.roll
         start = clock()
@@ -129,17 +156,22 @@ def make_workloads(d20pkg: ModuleType) -> dict[str, Workload]:
 
     threed6_odds.odds_3d6(3, 3, 2, 1)  # warm the memo: the bench times answered queries
     rules_d20.d20_odds(2, 15, "advantage")
+    for text in FORMULA_MIX:
+        formula_odds.formula_odds_json(text)
     return {
         "3d6_system": system_3d6,
         "3d6_system+to_dict": system_3d6_dict,
         "3d6_seeded": seeded_3d6,
         "d20_adv": d20_adv,
         "4d6kh3+2": formula_4d6kh3,
+        "formula_mix": formula_mix,
         "d20pkg_3d6": pkg_3d6,
         "d20pkg_4d6kh3+2": pkg_4d6kh3,
+        "d20pkg_mix": pkg_mix,
         "randbelow_3x": bare_randbelow,
         "odds_3d6": odds_3d6,
         "odds_d20": odds_d20,
+        "odds_formula_mix": odds_formula_mix,
     }
 
 
@@ -165,7 +197,7 @@ def run(workloads: dict[str, Workload], rounds: int, round_ns: int) -> dict[str,
 
 def report(rates: dict[str, float]) -> list[str]:
     """Print the table and the machine-readable lines; return the targets missed."""
-    print(f"{'workload':<22}{'rate (/s)':>14}{'µs each':>12}")
+    print(f"{'workload':<22}{'rate (/s)':>14}{'µs each':>12}  (a mix iteration: 6 formulas)")
     for name, rate in rates.items():
         print(f"{name:<22}{rate:>14,.0f}{1e6 / rate:>12.2f}")
     system = rates["3d6_system"]
@@ -176,10 +208,12 @@ def report(rates: dict[str, float]) -> list[str]:
         "3d6_system_vs_d20pkg": system / rates["d20pkg_3d6"],
         "3d6_seeded_vs_d20pkg": rates["3d6_seeded"] / rates["d20pkg_3d6"],
         "4d6kh3_vs_d20pkg": rates["4d6kh3+2"] / rates["d20pkg_4d6kh3+2"],
+        "formula_mix_vs_d20pkg": rates["formula_mix"] / rates["d20pkg_mix"],
         "d20_adv_vs_d20pkg": rates["d20_adv"] / rates["d20pkg_3d6"],
         "3d6_system_vs_randbelow": system / rates["randbelow_3x"],
     }
     odds_us = {name: 1e6 / rates[name] for name in ("odds_3d6", "odds_d20")}
+    odds_us["odds_formula_mix"] = 1e6 / rates["odds_formula_mix"] / len(FORMULA_MIX)
     missed: list[str] = []
     for name, value in ratios.items():
         print(f"RATIO {name} {value:.2f}")

@@ -20,7 +20,7 @@ _INTEGER = re.compile(r"-?[0-9]+")
 ODDS_3D6_EXAMPLE = {
     "outcomes": {"success": 0.6875, "partial": 0.25, "botch": 0.0625},
     "successes": {"0": 0.0625, "1": 0.25, "2": 0.375, "3": 0.3125},
-    "boon": 0.027777777777777776,
+    "boon": 0.041666666666666664,
 }
 ODDS_D20_EXAMPLE = {"success": 0.64, "critical_success": 0.0975, "critical_failure": 0.0025}
 ODDS_MATRIX_EXAMPLE = {
@@ -50,7 +50,7 @@ def odds_3d6(
     difficulty: Annotated[str | None, Query(max_length=20)] = None,
 ) -> dict[str, Any]:
     """Chances of each outcome and of each number of successes, rerolls spent on dice
-    without success; ``boon`` is the chance of three equal faces before rerolls.
+    without success; ``boon`` is the chance of three equal faces once they are spent.
     ``difficulty`` is 1..4 or easy/medium/difficult/legendary; absent for an open action.
     Needs no credential: nothing is rolled or stored."""
     level = threed6.parse_difficulty(_int_or_name(difficulty))
@@ -107,18 +107,18 @@ ODDS_FORMULA_EXAMPLE = {
     summary="Odds of a free formula",
     responses={
         **ok(200, ODDS_FORMULA_EXAMPLE, "For `formula=2d6kh1+1`."),
-        **problems(
-            422, s422=("Rules violation", "unexpected character 'x' at position 1 of '1x6'")
-        ),
+        **problems(422, s422=("Rules violation", "unexpected 'x' at position 1 of '1x6'")),
     },
 )
 def odds_formula(
     formula: Annotated[str, Query(min_length=1, max_length=MAX_FORMULA_LENGTH)],
 ) -> dict[str, Any]:
-    """The exact chance of every total (``totals``), with the bounds and the mean: what a
-    formula roll carries as its ``odds``. ``totals`` is left out when the formula has more
-    than 200 possible totals, or keep terms too costly to count; ``mean`` too when such a
-    formula keeps dice. Needs no credential."""
+    """The chance of every possible total (``totals``), with the bounds and the mean: what a
+    formula roll carries as its ``odds``. Exact, except with exploding dice: then
+    ``exact: false`` and ``truncated_below: 1e-9``, the chances left out adding up to less
+    than that. Without ``totals`` (more than 200 of them, or too costly to count) the answer
+    says why in ``no_totals`` and keeps ``mean`` where it is known. Any formula of the
+    notation is accepted, with the caps of a roll. Needs no credential."""
     return formula_odds_json(formula)
 
 

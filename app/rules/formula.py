@@ -1,52 +1,56 @@
-"""The free dice formula any campaign may roll: ``NdS`` terms, constants, ``+``/``-``, keep.
+"""The free dice formula any campaign may roll, in the notation of the ``d20`` package.
 
-Grammar (spaces are allowed around operators and at both ends, not inside a term)::
+``parse_formula`` reads the text (``app.rules.formula_syntax``: the grammar, the size
+caps) and refuses, before any die is rolled, whatever could fail or run long
+(``app.rules.formula_check``); ``roll_formula`` rolls it (``app.rules.formula_eval``: the
+package's semantics, draw for draw) and the roll renders itself for the API
+(``app.rules.formula_render``). Odds: ``app.rules.formula_odds``.
 
-    formula  := ["-"] term (("+" | "-") term)*
-    term     := dice | constant
-    dice     := [N] ("d" | "D") S [("kh" | "kl") K]
-    constant := 0..1000000
-
-Limits are checked while parsing, before a single die is rolled, so a formula can never ask
-the server for unbounded work. Parsing is memoised because tables roll the same few
-formulas over and over; the roll loop itself stays lean (it is benchmarked against ``d20``).
+The formulas tables roll most, sums of ``NdS``, ``NdSkhK``/``NdSklK`` and constants, take
+a fast path that gives the very same roll; parsing is memoised, as tables roll the same
+few formulas over and over.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
 from app.rules.dice import DiceSource
 from app.rules.errors import FormulaError
+from app.rules.formula_ast import Binary, Dice, Literal, Node, Unary, normal_text
+from app.rules.formula_check import MAX_VALUE, ROLL_RISK, check_tree
+from app.rules.formula_eval import MAX_ROLLS, Value, VOp, evaluate, total
+from app.rules.formula_render import annotations_of, dice_of, render
+from app.rules.formula_syntax import (
+    MAX_CONSTANT,
+    MAX_DEPTH,
+    MAX_DICE_PER_TERM,
+    MAX_FORMULA_LENGTH,
+    MAX_SIDES_PER_TERM,
+    parse_tree,
+)
 from app.rules.results import Die, JSONDict
 
 __all__ = [
     "MAX_CONSTANT",
+    "MAX_DEPTH",
     "MAX_DICE_PER_TERM",
     "MAX_FORMULA_LENGTH",
+    "MAX_ROLLS",
     "MAX_SIDES_PER_TERM",
-    "MAX_TERMS",
+    "MAX_VALUE",
+    "ROLL_RISK",
     "ConstantTerm",
     "DiceTerm",
+    "ExprTerm",
     "Formula",
     "FormulaRoll",
     "Term",
     "parse_formula",
     "roll_formula",
 ]
-
-MAX_DICE_PER_TERM = 100
-MAX_SIDES_PER_TERM = 1000
-MAX_TERMS = 20
-MAX_CONSTANT = 1_000_000
-MAX_FORMULA_LENGTH = 200
-
-_DIGITS = frozenset("0123456789")  # ASCII only: str.isdigit() also accepts '²' or '٣'
-_SPACES = frozenset(" \t")
-
-Keep = Literal["h", "l"]
 
 
 class DiceTerm(NamedTuple):
@@ -55,7 +59,7 @@ class DiceTerm(NamedTuple):
     sign: int
     number: int
     sides: int
-    keep: Keep | None = None
+    keep: str | None = None
     keep_count: int = 0
 
     @property
@@ -77,31 +81,43 @@ class ConstantTerm(NamedTuple):
         return str(self.value)
 
 
-Term = DiceTerm | ConstantTerm
+class ExprTerm(NamedTuple):
+    """Any other term of the top-level sum: a product, a set, dice with operations…"""
+
+    sign: int
+    node: Node
+
+    @property
+    def text(self) -> str:
+        return normal_text(self.node)
+
+
+Term = DiceTerm | ConstantTerm | ExprTerm
 
 
 class Formula(NamedTuple):
-    """A parsed formula with its exact bounds, computed once when it is parsed."""
+    """A parsed formula: its standard text, its top-level signed terms, bounds its total
+    never leaves (exact for sums of dice and constants), the exact mean of such a sum
+    without keep (else None), and the tree. ``simple``: the fast path rolls it."""
 
     text: str
     terms: tuple[Term, ...]
     minimum: int
     maximum: int
     mean: Fraction | None
-    """Exact mean, or ``None`` when a keep term makes it costly to compute."""
+    tree: Node
+    simple: bool
 
 
 class FormulaRoll(NamedTuple):
-    """A rolled formula: the faces of each term (``()`` for a constant), signed subtotals, total.
-
-    ``dice`` is built on access rather than on the hot path: the faces are the whole truth,
-    and most rolls are serialised once.
-    """
+    """A rolled formula: each term's faces (fast path) or the rolled tree (``rolled``), the
+    signed subtotal of each top-level term, and the total (truncated toward zero)."""
 
     parsed: Formula
     faces: tuple[tuple[int, ...], ...]
-    subtotals: tuple[int, ...]
+    subtotals: tuple[int | float, ...]
     total: int
+    rolled: Value | None = None
 
     @property
     def formula(self) -> str:
@@ -109,20 +125,38 @@ class FormulaRoll(NamedTuple):
 
     @property
     def dice(self) -> tuple[Die, ...]:
-        """Every die in term order; ``kept`` is True/False on keep terms, None elsewhere."""
+        """Every die, left to right (see ``formula_render.dice_of``)."""
+        if self.rolled is not None:
+            return dice_of(self.rolled)
         out: list[Die] = []
         for term, faces in zip(self.parsed.terms, self.faces, strict=True):
-            if isinstance(term, ConstantTerm):
-                continue
-            if term.keep is None:
-                out += [Die(term.sides, face) for face in faces]
-            else:
-                flags = _kept_flags(faces, term.keep, term.keep_count)
-                out += [Die(term.sides, f, kept=k) for f, k in zip(faces, flags, strict=True)]
+            if isinstance(term, DiceTerm):
+                if term.keep is None:
+                    out += [Die(term.sides, face) for face in faces]
+                else:
+                    flags = _kept_flags(faces, term.keep, term.keep_count)
+                    out += [Die(term.sides, f, kept=k) for f, k in zip(faces, flags, strict=True)]
         return tuple(out)
 
+    @property
+    def text(self) -> str:
+        """The roll as the ``d20`` package prints it: ``4d6kh3 (4, 2, ~~1~~, **6**) = `12` ``."""
+        if self.rolled is not None:
+            return render(self.rolled)
+        return _simple_text(self)
+
     def result_dict(self) -> JSONDict:
-        return {"total": self.total, "formula": self.parsed.text, "terms": list(self.subtotals)}
+        out: JSONDict = {
+            "total": self.total,
+            "formula": self.parsed.text,
+            "terms": list(self.subtotals),
+            "text": self.text,
+        }
+        if self.rolled is not None:
+            notes = annotations_of(self.rolled)
+            if notes:
+                out["annotations"] = notes
+        return out
 
     def odds_dict(self) -> JSONDict:
         from app.rules.formula_odds import formula_odds_json  # it builds on this module
@@ -137,34 +171,37 @@ class FormulaRoll(NamedTuple):
         }
 
 
-def parse_formula(text: str) -> Formula:
-    """Parse and validate ``text``; raise ``FormulaError`` naming the offending position."""
+def parse_formula(text: str, max_length: int = MAX_FORMULA_LENGTH) -> Formula:
+    """Parse and check ``text``; raise ``FormulaError`` naming the offending position.
+
+    ``max_length`` is for texts the server wrote itself (a stored roll's standard text,
+    which spells out every dice count, is replayed by the verifier)."""
     if type(text) is not str:
         if not isinstance(text, str):
             raise FormulaError(f"a formula must be a string, not {type(text).__name__}", "", 0)
         text = str(text)
-    return _parse_cached(text)
+    return _parse_cached(text, max_length)
 
 
 def roll_formula(dice: DiceSource, formula: str | Formula) -> FormulaRoll:
-    """Roll a formula (text or already parsed) with ``dice``.
-
-    With ``khK``/``klK`` the K highest/lowest dice count; among equal faces the earliest dice
-    are kept, so the result does not depend on anything but the faces' order.
-    """
+    """Roll a formula (text or already parsed) with ``dice``."""
     if type(formula) is str:
-        parsed = _parse_cached(formula)
+        parsed = _parse_cached(formula, MAX_FORMULA_LENGTH)
     elif isinstance(formula, Formula):
         parsed = formula
     else:
         parsed = parse_formula(formula)
+    if not parsed.simple:
+        rolled = evaluate(dice, parsed.tree, parsed.text)
+        subtotals = tuple(_subtotals(rolled))
+        return FormulaRoll(parsed, (), subtotals, int(total(rolled)), rolled)
     roll = dice.roll
-    rolled: list[tuple[int, ...]] = []
-    subtotals: list[int] = []
+    faces_of: list[tuple[int, ...]] = []
+    subtotals_: list[int] = []
     for term in parsed.terms:
         if term.__class__ is ConstantTerm:
-            rolled.append(())
-            subtotals.append(term.sign * term.value)
+            faces_of.append(())
+            subtotals_.append(term.sign * term.value)
             continue
         sign, number, sides, keep, keep_count = term  # type: ignore[misc]
         faces = roll(sides, number)
@@ -173,12 +210,12 @@ def roll_formula(dice: DiceSource, formula: str | Formula) -> FormulaRoll:
         else:
             # Which equal faces are kept does not change the total; `dice` decides that.
             subtotal = sum(sorted(faces, reverse=keep == "h")[:keep_count])
-        rolled.append(tuple(faces))
-        subtotals.append(sign * subtotal)
-    return FormulaRoll(parsed, tuple(rolled), tuple(subtotals), sum(subtotals))
+        faces_of.append(tuple(faces))
+        subtotals_.append(sign * subtotal)
+    return FormulaRoll(parsed, tuple(faces_of), tuple(subtotals_), sum(subtotals_))
 
 
-def _kept_flags(faces: tuple[int, ...], keep: Keep, keep_count: int) -> list[bool]:
+def _kept_flags(faces: tuple[int, ...], keep: str, keep_count: int) -> list[bool]:
     """Which dice a keep term keeps: the highest/lowest, the earliest among equal faces."""
     # Stable sort, also with reverse=True: equal faces stay in roll order.
     order = sorted(range(len(faces)), key=faces.__getitem__, reverse=keep == "h")
@@ -188,27 +225,60 @@ def _kept_flags(faces: tuple[int, ...], keep: Keep, keep_count: int) -> list[boo
     return flags
 
 
+def _simple_text(roll: FormulaRoll) -> str:
+    """The package's text for a fast-path roll (the same as rendering its rolled tree)."""
+    parts: list[str] = []
+    for index, (term, faces) in enumerate(zip(roll.parsed.terms, roll.faces, strict=True)):
+        if index:
+            parts.append(" + " if term.sign > 0 else " - ")
+        elif term.sign < 0:
+            parts.append("-")
+        if isinstance(term, ConstantTerm):
+            parts.append(str(term.value))
+            continue
+        assert isinstance(term, DiceTerm)
+        flags = _kept_flags(faces, term.keep, term.keep_count) if term.keep else None
+        shown = []
+        for i, face in enumerate(faces):
+            text = f"**{face}**" if face == 1 or face == term.sides else str(face)
+            shown.append(text if flags is None or flags[i] else f"~~{text}~~")
+        parts.append(f"{term.text} ({', '.join(shown)})")
+    parts.append(f" = `{roll.total}`")
+    return "".join(parts)
+
+
+def _subtotals(rolled: Value) -> list[int | float]:
+    """The signed values of the top-level sum's terms, left to right."""
+    out: list[int | float] = []
+    node = rolled
+    while type(node) is VOp and type(node.node) is Binary and node.node.op in ("+", "-"):
+        right = node.parts[1]
+        out.append(total(right) if node.node.op == "+" else -total(right))
+        node = node.parts[0]
+    out.append(total(node))
+    out.reverse()
+    return out
+
+
 # --- parsing ---------------------------------------------------------------------------
 
 
 @lru_cache(maxsize=2048)
-def _parse_cached(text: str) -> Formula:
-    terms = _Parser(text).parse()
-    return _build(terms)
-
-
-def _build(terms: list[Term]) -> Formula:
-    parts: list[str] = []
+def _parse_cached(text: str, max_length: int) -> Formula:
+    tree = parse_tree(text, max_length)
+    low, high = check_tree(tree, text)
+    terms = _terms(tree)
+    simple = all(not isinstance(t, ExprTerm) for t in terms)
+    if not simple:
+        return Formula(normal_text(tree), terms, low, high, None, tree, False)
     minimum = maximum = 0
     mean: Fraction | None = Fraction(0)
     for term in terms:
-        if parts or term.sign < 0:
-            parts.append("+" if term.sign > 0 else "-")
-        parts.append(term.text)
         if isinstance(term, ConstantTerm):
             low = high = term.value
             term_mean: Fraction | None = Fraction(term.value)
         else:
+            assert isinstance(term, DiceTerm)
             low, high = term.kept, term.kept * term.sides
             term_mean = None if term.keep else Fraction(term.number * (term.sides + 1), 2)
         if term.sign > 0:
@@ -219,121 +289,36 @@ def _build(terms: list[Term]) -> Formula:
             mean += term.sign * term_mean
         else:
             mean = None
-    return Formula("".join(parts), tuple(terms), minimum, maximum, mean)
+    return Formula(normal_text(tree), terms, minimum, maximum, mean, tree, True)
 
 
-class _Parser:
-    """A one-pass scanner; every error names the first character that cannot be accepted."""
+def _terms(tree: Node) -> tuple[Term, ...]:
+    """The top-level sum's signed terms; a leading '-' on a lone dice term or constant is
+    its sign (elsewhere it belongs to its factor: ``-7//2`` is (-7)//2)."""
+    rights: list[tuple[int, Node]] = []
+    node = tree
+    while type(node) is Binary and node.op in ("+", "-"):
+        rights.append((1 if node.op == "+" else -1, node.right))
+        node = node.left
+    first_sign = 1
+    if type(node) is Unary and node.op == "-" and _simple_term(1, node.operand) is not None:
+        first_sign, node = -1, node.operand
+    return tuple(
+        _simple_term(sign, item) or ExprTerm(sign, item)
+        for sign, item in [(first_sign, node), *reversed(rights)]
+    )
 
-    __slots__ = ("end", "pos", "text")
 
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.pos = 0
-        self.end = len(text)
-
-    def fail(self, message: str, position: int) -> FormulaError:
-        return FormulaError(message, self.text, position)
-
-    def skip_spaces(self) -> bool:
-        """Skip blanks; say whether there were any (to explain a missing operator)."""
-        start = self.pos
-        while self.pos < self.end and self.text[self.pos] in _SPACES:
-            self.pos += 1
-        return self.pos > start
-
-    def number(self) -> int | None:
-        start = self.pos
-        while self.pos < self.end and self.text[self.pos] in _DIGITS:
-            self.pos += 1
-        return int(self.text[start : self.pos]) if self.pos > start else None
-
-    def char(self) -> str:
-        return self.text[self.pos] if self.pos < self.end else ""
-
-    def parse(self) -> list[Term]:
-        if self.end > MAX_FORMULA_LENGTH:
-            raise self.fail(
-                f"the formula is too long ({self.end} characters, at most {MAX_FORMULA_LENGTH})",
-                MAX_FORMULA_LENGTH,
-            )
-        self.skip_spaces()
-        if self.pos == self.end:
-            raise self.fail("the formula is empty", 0)
-        sign = 1
-        if self.char() == "-":
-            sign = -1
-            self.pos += 1
-            self.skip_spaces()
-        elif self.char() == "+":
-            raise self.fail("a formula cannot start with '+'", self.pos)
-        terms: list[Term] = []
-        while True:
-            if len(terms) == MAX_TERMS:
-                raise self.fail(f"too many terms (at most {MAX_TERMS})", self.pos)
-            terms.append(self.term(sign))
-            spaced = self.skip_spaces()
-            op = self.char()
-            if op == "":
-                return terms
-            if op not in "+-":
-                raise self.after_term_error(op, spaced, terms[-1])
-            sign = 1 if op == "+" else -1
-            self.pos += 1
-            self.skip_spaces()
-
-    def after_term_error(self, char: str, spaced: bool, previous: Term) -> FormulaError:
-        if char in _DIGITS or char in "dD":
-            return self.fail("expected '+' or '-' between terms", self.pos)
-        if char in "kK":
-            if spaced:
-                return self.fail("write keep right after the dice, as in 4d6kh3", self.pos)
-            if isinstance(previous, DiceTerm):
-                return self.fail("a dice term can keep only once", self.pos)
-        return self.fail(f"unexpected character {char!r}", self.pos)
-
-    def term(self, sign: int) -> Term:
-        start = self.pos
-        number = self.number()
-        char = self.char()
-        if char in ("d", "D"):
-            return self.dice(sign, start, 1 if number is None else number)
-        if number is None:
-            found = f", not {char!r}" if char else ""
-            raise self.fail(f"expected a dice term or a number{found}", start)
-        if number > MAX_CONSTANT:
-            raise self.fail(f"a constant must be at most {MAX_CONSTANT}, not {number}", start)
-        if char in ("k", "K"):
-            raise self.fail("keep (kh/kl) only applies to dice, as in 4d6kh3", self.pos)
-        return ConstantTerm(sign, number)
-
-    def dice(self, sign: int, start: int, count: int) -> DiceTerm:
-        if count < 1:
-            raise self.fail("a dice term needs at least 1 die", start)
-        if count > MAX_DICE_PER_TERM:
-            raise self.fail(
-                f"too many dice in one term ({count}, at most {MAX_DICE_PER_TERM})", start
-            )
-        self.pos += 1  # the 'd'
-        sides_at = self.pos
-        sides = self.number()
-        if sides is None:
-            raise self.fail("expected the number of sides after 'd'", sides_at)
-        if not 1 <= sides <= MAX_SIDES_PER_TERM:
-            raise self.fail(f"a die must have 1..{MAX_SIDES_PER_TERM} sides, not {sides}", sides_at)
-        if self.char() not in ("k", "K"):
-            return DiceTerm(sign, count, sides)
-        self.pos += 1
-        mode = self.char().lower()
-        if mode not in ("h", "l"):
-            raise self.fail("expected 'h' (keep highest) or 'l' (keep lowest) after 'k'", self.pos)
-        self.pos += 1
-        keep_at = self.pos
-        keep_count = self.number()
-        if keep_count is None:
-            raise self.fail(f"expected how many dice to keep after 'k{mode}'", keep_at)
-        if keep_count < 1:
-            raise self.fail("must keep at least 1 die", keep_at)
-        if keep_count > count:
-            raise self.fail(f"cannot keep {keep_count} of {count} dice", keep_at)
-        return DiceTerm(sign, count, sides, "h" if mode == "h" else "l", keep_count)
+def _simple_term(sign: int, node: Node) -> DiceTerm | ConstantTerm | None:
+    if type(node) is Literal and type(node.value) is int and not node.note:
+        return ConstantTerm(sign, node.value)
+    if type(node) is not Dice or node.note or type(node.size) is not int or node.number < 1:
+        return None
+    if not node.ops:
+        return DiceTerm(sign, node.number, node.size)
+    if len(node.ops) != 1 or node.ops[0].op != "k" or len(node.ops[0].sels) != 1:
+        return None
+    cat, num = node.ops[0].sels[0]
+    if cat not in ("h", "l") or not 1 <= num <= node.number:
+        return None
+    return DiceTerm(sign, node.number, node.size, cat, num)

@@ -14,6 +14,8 @@ from typing import NamedTuple
 
 from app.rules.dice import DiceSource
 from app.rules.errors import FormulaError, RollError, SheetError
+from app.rules.formula import parse_formula
+from app.rules.formula_ast import Binary, Dice, Literal, Node, Unary
 from app.rules.matrix import (
     COUNTER_LIMIT,
     MatrixSheet,
@@ -87,12 +89,41 @@ def _number(text: str, pos: int) -> tuple[str, int]:
     return text[pos:end], end
 
 
+FREE_NOTATION = (
+    "damage takes NdS or a constant on each side of '+' (mental damage: one of them); the"
+    " free formula's notation (kh, e, rr, ...) is not used in damage"
+)
+
+
+def _shape_error(message: str, text: str, pos: int) -> FormulaError:
+    """A damage formula of the wrong shape; when it is written in the free formula's
+    richer notation (keep, explode, products, sets…), say that damage does not take it."""
+    try:
+        free = parse_formula(text)
+    except FormulaError:
+        return FormulaError(message, text, pos)
+    return FormulaError(FREE_NOTATION if _rich(free.tree) else message, text, pos)
+
+
+def _rich(node: Node) -> bool:
+    """Whether a free formula uses more than dice, numbers, '+' and '-'."""
+    if isinstance(node, Dice):
+        return bool(node.ops or node.note) or not isinstance(node.size, int)
+    if isinstance(node, Literal):
+        return bool(node.note)
+    if isinstance(node, Unary):
+        return _rich(node.operand)
+    if isinstance(node, Binary):
+        return node.op not in ("+", "-") or _rich(node.left) or _rich(node.right)
+    return True  # a set or parentheses
+
+
 def _term(text: str, pos: int) -> tuple[DamageTerm, int]:
     start = _skip_spaces(text, pos)
     digits, pos = _number(text, start)
     if not digits:
         found = f"{text[start]!r}" if start < len(text) else "the end"
-        raise FormulaError(f"expected a dice term NdS or a constant, found {found}", text, start)
+        raise _shape_error(f"expected a dice term NdS or a constant, found {found}", text, start)
     if pos < len(text) and text[pos] in "dD":
         count = int(digits)
         if not 1 <= count <= MAX_COUNT:
@@ -100,7 +131,7 @@ def _term(text: str, pos: int) -> tuple[DamageTerm, int]:
         sides_at = pos + 1
         sides_digits, pos = _number(text, sides_at)
         if not sides_digits:
-            raise FormulaError("expected the number of sides after 'd'", text, sides_at)
+            raise _shape_error("expected the number of sides after 'd'", text, sides_at)
         sides = int(sides_digits)
         if not MIN_SIDES <= sides <= MAX_SIDES:
             raise FormulaError(
@@ -131,7 +162,7 @@ def parse_damage(kind: str, formula: str) -> DamageFormula:
     pos = _skip_spaces(formula, pos)
     if kind == "mental":
         if pos < len(formula):
-            raise FormulaError(
+            raise _shape_error(
                 f"mental damage is a single term (NdS or a constant), unexpected {formula[pos]!r}",
                 formula,
                 pos,
@@ -139,13 +170,13 @@ def parse_damage(kind: str, formula: str) -> DamageFormula:
         return DamageFormula(kind, (first,))
     if pos == len(formula) or formula[pos] != "+":
         found = f"{formula[pos]!r}" if pos < len(formula) else "the end"
-        raise FormulaError(
+        raise _shape_error(
             f"physical damage is written M+F: expected '+', found {found}", formula, pos
         )
     second, pos = _term(formula, pos + 1)
     pos = _skip_spaces(formula, pos)
     if pos < len(formula):
-        raise FormulaError(
+        raise _shape_error(
             f"physical damage is exactly M+F, unexpected {formula[pos]!r} after it", formula, pos
         )
     return DamageFormula(kind, (first, second))

@@ -16,13 +16,20 @@ JSONDict = dict[str, Any]
 
 
 class Die(NamedTuple):
-    """One die on the table: its current face and every face it showed before."""
+    """One die on the table: its current face and every face it showed before.
 
-    sides: int
+    ``sides`` is an int, or for the free formula "%" (faces 0, 10, …, 90) or "F" (fudge:
+    -1, 0, +1). A formula die may also be ``exploded`` (it made another die), ``added``
+    (an explosion made it) or show ``rolled``, its face before mi/ma changed it."""
+
+    sides: int | str
     value: int
     history: tuple[int, ...] = ()
     success: bool | None = None
     kept: bool | None = None
+    exploded: bool | None = None
+    added: bool | None = None
+    rolled: int | None = None
 
     def to_dict(self) -> JSONDict:
         out: JSONDict = {"sides": self.sides, "value": self.value, "history": list(self.history)}
@@ -30,6 +37,12 @@ class Die(NamedTuple):
             out["success"] = self.success
         if self.kept is not None:
             out["kept"] = self.kept
+        if self.exploded is not None:
+            out["exploded"] = self.exploded
+        if self.added is not None:
+            out["added"] = self.added
+        if self.rolled is not None:
+            out["rolled"] = self.rolled
         return out
 
 

@@ -5,8 +5,14 @@ or ``value`` if it has no history). Every later draw is one reroll: one die, one
 a 3d6 test ``result.rerolls`` says which die each reroll hit, and each die's faces
 (``history + [value]``) must be its first face then the rerolls that hit it, in order; for
 other rolls the later faces must interleave, in draw order, into the dice's histories.
+A roll settled on choices stated before it fell (a blind 3d6 test) reserves one draw per
+reroll it cites, so its nonces never tell how many it spent; the draws it did not need
+come last, marked ``unused`` with no faces, and only once every die is a success.
 
-Standard library only, like the verifier.
+A formula roll is checked by rolling its formula again with the draw's faces
+(``app.rules.formula_replay``): its rerolls and explosions follow from the faces alone.
+
+Standard library only (plus this package's pure formula engine), like the verifier.
 """
 
 from __future__ import annotations
@@ -14,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
+
+from app.rules.formula_replay import formula_dice_problem
 
 __all__ = ["dice_problem", "is_int", "is_map"]
 
@@ -37,6 +45,8 @@ def dice_problem(record: Mapping[str, Any]) -> str | None:
 
 
 def _dice_problem(record: Mapping[str, Any]) -> str | None:
+    if record.get("kind") == "formula":
+        return formula_dice_problem(record)
     dice, proof = record["dice"], record["proof"]
     faces = [[*die["history"], die["value"]] for die in dice]
     sides = [die["sides"] for die in dice]
@@ -50,11 +60,19 @@ def _dice_problem(record: Mapping[str, Any]) -> str | None:
             f"(nonce {proof[0]['nonce']}) gave {[f for _, f in drawn]}"
         )
     rerolls: list[Face] = []
+    unused = 0
     for draw in proof[1:]:
         entries = draw["rolls"]
+        if draw.get("unused") is True and not entries:
+            unused += 1
+            continue
+        if unused:
+            return f"draw nonce {draw['nonce']} follows an unused draw"
         if len(entries) != 1 or len(entries[0]["faces"]) != 1:
             return f"draw nonce {draw['nonce']} is not a reroll of one die"
         rerolls.append((entries[0]["sides"], entries[0]["faces"][0]))
+    if unused and not all(die.get("success") is True for die in dice):
+        return "a draw was left unused while a die without success could take it"
     tails = [[(s, f) for f in die_faces[1:]] for s, die_faces in zip(sides, faces, strict=True)]
     spent = record.get("result", {}).get("rerolls") if is_map(record.get("result")) else None
     if isinstance(spent, list) and all(is_map(s) and "die" in s for s in spent):

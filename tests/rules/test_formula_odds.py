@@ -79,11 +79,12 @@ def test_too_many_totals_keep_the_bounds_and_the_mean_only(text: str) -> None:
     odds = formula_odds_json(parsed)
     assert "totals" not in odds and odds["min"] == parsed.minimum
     assert odds["mean"] == float(parsed.mean or 0)
+    assert odds["no_totals"] == f"more than {MAX_TOTALS} possible totals"
 
 
-def test_a_keep_formula_too_costly_to_count_keeps_its_bounds() -> None:
+def test_a_keep_formula_too_costly_to_count_keeps_its_bounds_and_says_why() -> None:
     odds = formula_odds_json("100d2kl99")  # 100 totals, but 101 x 101 x 199 states per face
-    assert odds == {"min": 99, "max": 198}
+    assert odds == {"min": 99, "max": 198, "no_totals": "counting them would take too long"}
 
 
 def test_odds_answers_are_copies_a_caller_may_change() -> None:
