@@ -27,10 +27,13 @@ from app.core.writer import create_writer
 from app.events.routes import router as events_router
 from app.exchange.routes import router as exchange_router
 from app.fairness.routes import router as fairness_router
+from app.grants.routes import router as grants_router
 from app.odds.routes import router as odds_router
 from app.realtime.broker import create_broker
 from app.realtime.hub import start_hub
 from app.realtime.routes import router as realtime_router
+from app.roll_requests import sweep as roll_request_sweep
+from app.roll_requests.routes import router as roll_requests_router
 from app.rolls.routes import router as rolls_router
 from app.rules import SystemDice
 from app.table.routes import router as table_router
@@ -67,12 +70,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         purger = idempotency.start_purger(
             app.state.writer, settings.idempotency_purge_seconds, settings.idempotency_purge_batch
         )
+        sweeper = roll_request_sweep.start_sweeper(
+            database, app.state.writer, settings.roll_request_sweep_seconds
+        )
         tune_garbage_collector()
         try:
             yield
         finally:
             await hub.close_all()  # 1001 to every socket, before the database goes
             await idempotency.stop_purger(purger)
+            await roll_request_sweep.stop_sweeper(sweeper)
             await app.state.writer.close()
             if limiter is not None:
                 await limiter.close()
@@ -101,9 +108,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         campaigns_router,
         characters_router,
         damage_router,
+        grants_router,
         exchange_router,
         odds_router,
         table_router,
+        roll_requests_router,
         fairness_router,
         events_router,
         realtime_router,

@@ -7,7 +7,9 @@ from app.core import idempotency
 from app.core.db import Base
 from app.events import models as events_models
 from app.fairness import models as fairness_models
+from app.grants import models as grants_models
 from app.realtime import models as realtime_models
+from app.roll_requests import models as roll_requests_models
 from app.rolls import models as rolls_models
 from app.table import models as table_models
 
@@ -18,8 +20,10 @@ __all__ = [
     "characters_models",
     "events_models",
     "fairness_models",
+    "grants_models",
     "idempotency",
     "realtime_models",
+    "roll_requests_models",
     "rolls_models",
     "table_models",
 ]

@@ -26,13 +26,18 @@ class Resolved:
     # What the outcome does to the sheet, as changes app/characters/held.py applies: a
     # public roll writes ``new_sheet`` at once, a hidden one holds these until revealed.
     effects: tuple[dict[str, Any], ...] = ()
+    # Of the draws reserved for rerolls spent on stated choices, how many were needed.
+    draws_used: int = 0
 
 
 _TEST_FIELDS = {
-    "3d6": {"difficulty", "advantage", "disadvantage", "helper_id", "rerolls"},
+    "3d6": {
+        "difficulty", "advantage", "disadvantage", "helper_id", "rerolls", "on_partial",
+        "spend_rerolls",
+    },
     "matrix": {"difficulty"},
     "d20": {"difficulty", "advantage", "disadvantage"},
-}
+}  # fmt: skip
 _COMMON = {"kind", "character_id", "trait", "visibility", "note", "condition"}
 
 
@@ -43,6 +48,24 @@ def _refuse_foreign_fields(ruleset: str, body: TestBody | SaveBody) -> None:
         raise Unprocessable(f"{extra[0]}: not used by a {ruleset} {body.kind}")
 
 
+def settles_when_rolled(body: TestBody) -> bool:
+    """Whether a 3d6 test takes its player's choices with it (docs/rules.md, "who decides"):
+    a blind one always (its player cannot see it to choose later), any other one when it
+    states them (``on_partial``, ``spend_rerolls``)."""
+    return body.visibility == "blind" or body.spend_rerolls or body.on_partial is not None
+
+
+def refuse_unspendable_rerolls(body: TestBody) -> None:
+    """A roll settled when rolled cannot keep a reroll for later: its cited rerolls are
+    spent at once, on the player's word (``spend_rerolls``), or not cited at all."""
+    if body.rerolls and settles_when_rolled(body) and not body.spend_rerolls:
+        why = "a blind roll hides its dice" if body.visibility == "blind" else "on_partial"
+        raise Unprocessable(
+            f"rerolls: {why} settles the roll when it is rolled, so its rerolls are spent "
+            'at once: send "spend_rerolls": true (or cite none)'
+        )
+
+
 def threed6_test(
     body: TestBody,
     sheet_data: dict[str, Any],
@@ -50,14 +73,21 @@ def threed6_test(
     dice: DiceSource,
     *,
     is_storyteller: bool,
+    cites: list[dict[str, Any]] | None = None,
+    spares: list[DiceSource] | None = None,
 ) -> Resolved:
+    """A 3d6 test. ``cites`` are the rerolls as the service resolved them (a player's
+    storyteller reroll names the grant it uses up); ``spares`` holds one reserved draw per
+    cite when the test settles when rolled (``settles_when_rolled``)."""
     _refuse_foreign_fields("3d6", body)
     sheet = threed6.parse_sheet(sheet_data)
     score = sheet.score(body.trait)
-    cited = [r.model_dump() for r in body.rerolls]
-    if any(c["source"] == "storyteller" for c in cited) and not is_storyteller:
-        raise Forbidden("only a storyteller grants a reroll")
-    sources = threed6.check_reroll_sources(sheet, cited)
+    if cites is None:
+        cites = [r.model_dump(exclude_none=True) for r in body.rerolls]
+    direct = any(c["source"] == "storyteller" and c.get("grant_id") is None for c in cites)
+    if direct and not is_storyteller:
+        raise Forbidden("only a storyteller grants a reroll; a player cites a grant made before")
+    sources = threed6.check_reroll_sources(sheet, cites)
     roll = threed6.roll_test(
         dice,
         score,
@@ -67,8 +97,13 @@ def threed6_test(
         rerolls=sources,
         reroll_any_die=bool(settings.get("reroll_any_die", False)),
     )
+    used = 0
+    if settles_when_rolled(body):
+        refuse_unspendable_rerolls(body)
+        on_partial = body.on_partial or ("fail" if body.visibility == "blind" else None)
+        roll, used = threed6.settle(roll, spares or [], on_partial)
     state = {"trait": body.trait, "helper_id": body.helper_id, **threed6_state(roll)}
-    return Resolved(roll, roll.status, state)
+    return Resolved(roll, roll.status, state, draws_used=used)
 
 
 def matrix_test(body: TestBody, sheet_data: dict[str, Any], dice: DiceSource) -> Resolved:
@@ -132,6 +167,7 @@ def threed6_state(roll: threed6.ThreeD6Roll) -> dict[str, Any]:
         "choice": roll.choice,
         "finalized": roll.finalized,
         "rerolls_at_start": roll.rerolls_at_start,
+        "granted": roll.granted,
     }
 
 
@@ -153,4 +189,5 @@ def threed6_from_state(state: dict[str, Any], dice: list[dict[str, Any]]) -> thr
         choice=state["choice"],
         finalized=state["finalized"],
         rerolls_at_start=state["rerolls_at_start"],
+        granted=state.get("granted", 0),  # absent from states stored before grants reopened
     )

@@ -39,8 +39,8 @@ class RollRow(TypedDict):
 ROLLS = TableSql(Roll)
 _BY_ID = ROLLS.select + " WHERE id = ?"
 _STEP = (
-    "UPDATE rolls SET dice = ?, result = ?, state = ?, status = ?, proof = ?, prev_hash = ?,"
-    " hash = ?, updated_at = ? WHERE id = ?"
+    "UPDATE rolls SET dice = ?, result = ?, odds = ?, state = ?, status = ?, proof = ?,"
+    " prev_hash = ?, hash = ?, updated_at = ? WHERE id = ?"
 )
 _REVEAL = "UPDATE rolls SET visibility = ?, prev_hash = ?, hash = ?, updated_at = ? WHERE id = ?"
 _LOG = ROLLS.select + " WHERE campaign_id = ?"
@@ -75,8 +75,8 @@ def unchanged(roll: RollRow) -> Statement:
 
 def save_step(v: RollRow) -> Statement:
     """The roll's new state, for its job's ledger."""
-    params = (v["dice"], v["result"], v["state"], v["status"], v["proof"], v["prev_hash"],
-              v["hash"], v["updated_at"], v["id"])  # fmt: skip
+    params = (v["dice"], v["result"], v["odds"], v["state"], v["status"], v["proof"],
+              v["prev_hash"], v["hash"], v["updated_at"], v["id"])  # fmt: skip
     return _STEP, params
 
 

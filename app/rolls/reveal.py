@@ -29,7 +29,7 @@ from app.core.security import Principal
 from app.core.writer import Job, Writer
 from app.rolls import repository as repo
 from app.rolls.repository import RollRow
-from app.rolls.service import RollAt, _chain_view, _record, _require_sight, to_answer
+from app.rolls.service import RollAt, chain_view, record_roll_event, require_sight, to_answer
 from app.rules import RollError
 
 
@@ -58,7 +58,7 @@ async def reveal(
 
     async def prepare(job: Job, seat: Seat) -> _ToReveal:
         roll = locate.found()
-        _require_sight(seat, roll)
+        require_sight(seat, roll)
         if not may_reveal(seat, roll):
             raise Forbidden("only a storyteller reveals a hidden roll (a private one: its roller)")
         if roll["visibility"] == "public":
@@ -73,9 +73,9 @@ async def reveal(
         ledger.guard(repo.unchanged(it.roll))
         seq = ledger.next_seq()
         new: RollRow = {**it.roll, "visibility": "public", "updated_at": utcnow()}
-        new["prev_hash"], new["hash"] = ledger.link(_chain_view(new), seq)
+        new["prev_hash"], new["hash"] = ledger.link(chain_view(new), seq)
         ledger.write(repo.save_reveal(new))
-        _record(ledger, "roll.updated", new, seq)
+        record_roll_event(ledger, "roll.updated", new, seq)
         if it.character is not None:
             _publish_effects(cj, it.character, new["state"]["effects"])
         return 200, to_answer(new, seat.user_id, seat.is_storyteller)

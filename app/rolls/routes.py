@@ -13,7 +13,7 @@ from app.core.jsontext import dumps
 from app.core.openapi import AUTH, BODY, ok, problems
 from app.core.pagination import Cursor, Limit, decode_int_cursor, encode_cursor
 from app.rolls import reveal as revealing
-from app.rolls import service
+from app.rolls import service, steps
 from app.rolls.schemas import (
     ROLL_EXAMPLE,
     ROLL_REQUEST_EXAMPLES,
@@ -25,7 +25,6 @@ from app.rolls.schemas import (
     RollRead,
 )
 from app.rules import DiceSource, threed6
-from app.table.contests import settle  # a contest counts its round when a roll is final
 
 router = APIRouter(tags=["rolls"])
 
@@ -154,7 +153,9 @@ async def reroll(
     idempotency_key: IdempotencyKey = None,
 ) -> Response:
     """Spend one reroll on die ``die`` (a die without success unless the campaign allows
-    any). Only the roller, on a pending 3d6 test with rerolls left (409 otherwise)."""
+    any), on a pending 3d6 test with rerolls left (409 otherwise). The roller's player
+    takes it (a player character's, whoever rolled it); a storyteller, for a non-player
+    character."""
 
     def apply(roll: threed6.ThreeD6Roll, dice: DiceSource | None) -> threed6.ThreeD6Roll:
         # A die the roll does not have is bad input (422), not a conflict with its state.
@@ -165,7 +166,7 @@ async def reroll(
         return threed6.reroll(roll, body.die, dice)
 
     state = request.app.state
-    answer = await service.step(
+    answer = await steps.step(
         state.writer,
         principal,
         roll_id,
@@ -174,7 +175,6 @@ async def reroll(
         idempotency_key,
         draws=True,
         override=state.dice,
-        on_final=settle,
     )
     return _json(200, answer)
 
@@ -192,16 +192,16 @@ async def choose(
     request: Request,
     idempotency_key: IdempotencyKey = None,
 ) -> Response:
-    """Settle a partial success: ``fail`` or ``complication``. Only the roller, on a
-    pending partial success (409 otherwise)."""
-    answer = await service.step(
+    """Settle a partial success: ``fail`` or ``complication``, on a pending partial
+    success (409 otherwise). The roller's player chooses; a storyteller, for a non-player
+    character."""
+    answer = await steps.step(
         request.app.state.writer,
         principal,
         roll_id,
         f"choice:{body.choice}",
         lambda r, _: threed6.choose(r, body.choice),
         idempotency_key,
-        on_final=settle,
     )
     return _json(200, answer)
 
@@ -216,15 +216,15 @@ async def finalize(
     roll_id: str, principal: Roller, request: Request, idempotency_key: IdempotencyKey = None
 ) -> Response:
     """Decline the rerolls left: the roll becomes final, or awaits its choice if it is a
-    partial success. Only the roller, on a pending roll (409 otherwise)."""
-    answer = await service.step(
+    partial success, on a pending roll (409 otherwise). The roller's player declines; a
+    storyteller, for a non-player character."""
+    answer = await steps.step(
         request.app.state.writer,
         principal,
         roll_id,
         "finalize",
         lambda r, _: threed6.finalize(r),
         idempotency_key,
-        on_final=settle,
     )
     return _json(200, answer)
 
@@ -249,17 +249,22 @@ async def grant(
     body: GrantBody | None = None,
     idempotency_key: IdempotencyKey = None,
 ) -> Response:
-    """A storyteller grants one more reroll on a pending 3d6 test (for a clever idea);
-    ``name`` says what for. 409 when the roll is final."""
+    """A storyteller grants one more reroll on a 3d6 test, for a clever idea; ``name``
+    says what for. On a pending roll it adds a reroll (and reopens declined ones); a final
+    roll, a botch included, it reopens for one more reroll, as long as it is the latest
+    roll of its character (409 otherwise): a choice made on a partial is undone, and a
+    partial after the reroll awaits a new one. A blind roll, or one a contest, group
+    action or long task has counted, is not reopened (409): grant before the roll with
+    ``POST /characters/{id}/grants``. 409 too when every die is already a success."""
     source = threed6.RerollSource("storyteller", body.name if body else None)
-    answer = await service.step(
+    answer = await steps.step(
         request.app.state.writer,
         principal,
         roll_id,
         f"grant:{source.name}",
         lambda r, _: threed6.grant(r, source),
         idempotency_key,
-        storyteller_only=True,
+        grant=True,
     )
     return _json(200, answer)
 

@@ -6,7 +6,19 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    StrictBool,
+    StrictInt,
+    Tag,
+    ValidationInfo,
+    field_validator,
+)
+from pydantic.json_schema import SkipJsonSchema
+from pydantic_core import PydanticCustomError
 
 # Examples shown in the OpenAPI document (/docs): one request per kind and ruleset, and the
 # answer to the first one, a 3d6 test left pending with a reroll to spend.
@@ -47,6 +59,10 @@ ROLL_REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
         "summary": "any ruleset: a dice formula, seen by the storytellers only",
         "value": {"kind": "formula", "formula": "4d6kh3+2", "visibility": "storyteller"},
     },
+    "answer a roll request": {
+        "summary": "the roll a roll request asks of one's character (it sets the rest)",
+        "value": {"request_id": "01jd8mc3d4e5f6g7h8j9k0m1n2", "character_id": CHARACTER_ID},
+    },
 }
 ROLL_EXAMPLE: dict[str, Any] = {
     "id": "01jd8mb1c2d3e4f5g6h7j8k9m0",
@@ -76,7 +92,7 @@ ROLL_EXAMPLE: dict[str, Any] = {
     "odds": {
         "outcomes": {"success": 0.6875, "partial": 0.25, "botch": 0.0625},
         "successes": {"0": 0.0625, "1": 0.25, "2": 0.375, "3": 0.3125},
-        "boon": 0.027777777777777776,
+        "boon": 0.041666666666666664,
     },
     "proof": [
         {
@@ -106,10 +122,16 @@ class _RollBase(BaseModel):
 
 
 class RerollCite(BaseModel):
+    """One reroll a roll cites: an item or gift of the character's sheet (by name), or a
+    storyteller's. A player's storyteller reroll uses up one of the character's open
+    grants (``POST /characters/{id}/grants``): the one ``grant_id`` names, else the
+    oldest with this ``name``, else the oldest."""
+
     model_config = ConfigDict(extra="forbid")
 
     source: Literal["item", "gift", "storyteller"]
     name: str | None = Field(default=None, min_length=1, max_length=80)
+    grant_id: str | None = Field(default=None, min_length=1, max_length=26)
 
 
 class TestBody(_RollBase):
@@ -139,6 +161,16 @@ class TestBody(_RollBase):
     disadvantage: StrictBool = False
     helper_id: str | None = Field(default=None, max_length=26)
     rerolls: list[RerollCite] = Field(default_factory=list, max_length=20)
+    on_partial: Literal["fail", "complication"] | None = Field(
+        default=None,
+        description="3d6: the choice a partial success takes, stated before the roll. A"
+        " blind test takes `fail` when it states none.",
+    )
+    spend_rerolls: StrictBool = Field(
+        default=False,
+        description="3d6: spend every cited reroll at once, each on the first die without"
+        " success while one is left (a blind test's rerolls need it).",
+    )
 
 
 class SaveBody(_RollBase):
@@ -161,7 +193,62 @@ class FormulaBody(_RollBase):
     character_id: str | None = Field(default=None, max_length=26)
 
 
-RollCreate = Annotated[TestBody | SaveBody | FormulaBody, Field(discriminator="kind")]
+class RequestAnswer(BaseModel):
+    """An answer to a roll request (app/roll_requests): the request fixes the roll's kind,
+    trait, difficulty, condition and visibility (sending one is refused, naming it); the
+    answer names the character and adds what the request leaves to the player."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [{"request_id": "01jd8mc3d4e5f6g7h8j9k0m1n2", "character_id": CHARACTER_ID}]
+        },
+    )
+
+    request_id: str = Field(min_length=1, max_length=26)
+    character_id: str = Field(max_length=26)
+    note: str | None = Field(default=None, max_length=500)
+    advantage: StrictBool = False
+    disadvantage: StrictBool = False
+    helper_id: str | None = Field(default=None, max_length=26)
+    rerolls: list[RerollCite] = Field(default_factory=list, max_length=20)
+    on_partial: Literal["fail", "complication"] | None = None
+    spend_rerolls: StrictBool = False
+    kind: SkipJsonSchema[Any] = Field(default=None, exclude=True)
+    trait: SkipJsonSchema[Any] = Field(default=None, exclude=True)
+    difficulty: SkipJsonSchema[Any] = Field(default=None, exclude=True)
+    visibility: SkipJsonSchema[Any] = Field(default=None, exclude=True)
+    condition: SkipJsonSchema[Any] = Field(default=None, exclude=True)
+
+    @field_validator("kind", "trait", "difficulty", "visibility", "condition", mode="before")
+    @classmethod
+    def _set_by_the_request(cls, value: Any, info: ValidationInfo) -> Any:
+        raise PydanticCustomError(
+            "set_by_request",
+            "the request sets the {field}; an answer does not send it",
+            {"field": info.field_name},
+        )
+
+
+def _roll_kind(body: Any) -> str | None:
+    """A body citing a roll request is its answer; any other body's ``kind`` picks it."""
+    if isinstance(body, dict):
+        return "answer" if "request_id" in body else body.get("kind")
+    return "answer" if isinstance(body, RequestAnswer) else getattr(body, "kind", None)
+
+
+RollCreate = Annotated[
+    Annotated[TestBody, Tag("test")]
+    | Annotated[SaveBody, Tag("save")]
+    | Annotated[FormulaBody, Tag("formula")]
+    | Annotated[RequestAnswer, Tag("answer")],
+    Discriminator(
+        _roll_kind,
+        custom_error_type="roll_kind",
+        custom_error_message="kind: expected 'test', 'save' or 'formula' (or a request_id,"
+        " to answer a roll request)",
+    ),
+]
 
 
 class RerollBody(BaseModel):
@@ -184,11 +271,16 @@ class GrantBody(BaseModel):
 
 
 class DieRead(BaseModel):
-    sides: int
+    sides: int | Literal["%", "F"] = Field(
+        description='Faces of the die; a formula\'s "%" die shows 0..90, its "F" die -1..1.'
+    )
     value: int
     success: bool | None = None
     kept: bool | None = None
     history: list[int]
+    exploded: bool | None = Field(default=None, description="Formula: it made another die.")
+    added: bool | None = Field(default=None, description="Formula: an explosion made it.")
+    rolled: int | None = Field(default=None, description="Formula: its face before mi/ma.")
 
 
 class RollRead(BaseModel):

@@ -1,5 +1,6 @@
-"""Roll use cases: roll (idempotently), read with visibility, and the steps of a pending
-3d6 roll. The server reads every score and modifier from the stored sheet.
+"""Roll use cases: roll (idempotently) and read with visibility; the steps of a pending
+3d6 roll are ``app.rolls.steps``. The server reads every score and modifier from the
+stored sheet.
 
 A roll and a step are each a ``campaign_job`` act. What they read before the campaign's
 lock (the character, the roll) is guarded: the ledger writes back only if it is unchanged,
@@ -8,10 +9,11 @@ so a roll never acts on a sheet or a state that another job changed while it wai
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from app.campaigns import memo
 from app.campaigns.jobs import CampaignJob, Idempotent, campaign_job
 from app.campaigns.ledger import Ledger
 from app.campaigns.seats import PLAYING, Seat, take_seat
@@ -21,16 +23,18 @@ from app.characters.service import may_edit, to_read
 from app.core import idempotency
 from app.core.database import Db
 from app.core.db import rfc3339, utcnow
-from app.core.errors import Conflict, Forbidden, NotFound, Unprocessable
+from app.core.errors import Forbidden, NotFound, Unprocessable
 from app.core.ids import new_id
 from app.core.security import Principal
 from app.core.writer import Job, Writer
+from app.grants import service as grants
+from app.roll_requests import answering as roll_requests
 from app.rolls import kinds
 from app.rolls import repository as repo
 from app.rolls.repository import RollRow
-from app.rolls.schemas import FormulaBody, SaveBody, TestBody
+from app.rolls.schemas import FormulaBody, RequestAnswer, SaveBody, TestBody
 from app.rolls.visibility import can_see
-from app.rules import DiceSource, RollError, threed6
+from app.rules import DiceSource
 
 RollBody = TestBody | SaveBody | FormulaBody
 REDACTED_STATUS = "hidden"  # the one status of every redacted roll, whatever its real one
@@ -95,7 +99,11 @@ class RollFor:
 
 
 async def _character(db: Db, seat: Seat, character_id: str) -> CharacterRow:
-    character = await characters_repo.read(db, character_id)
+    """The character a roll names: as the last roll's batch checked it (the campaign memo
+    of an optimistic job), or read. Either way ``_resolve`` guards its version."""
+    character: CharacterRow | None = memo.checked(db, seat.campaign.id, "character", character_id)
+    if character is None:
+        character = await characters_repo.read(db, character_id)
     if character is None or character.campaign_id != seat.campaign.id:
         raise NotFound(f"no character {character_id} in this campaign")
     return character
@@ -114,14 +122,18 @@ async def characters_for(db: Db, seat: Seat, body: RollBody) -> RollFor:
         helper = await _character(db, seat, body.helper_id)
         if character is not None and helper.id == character.id:
             raise Unprocessable("helper_id: a character cannot help itself")
-    blind_to_roller = body.visibility == "blind" and not seat.is_storyteller
-    if isinstance(body, TestBody) and body.rerolls and blind_to_roller:
-        raise Unprocessable("rerolls: a blind roll hides its dice from you; it takes none")
+    if isinstance(body, TestBody) and seat.campaign.ruleset == "3d6":
+        kinds.refuse_unspendable_rerolls(body)
     return RollFor(character, helper)
 
 
 def _resolve(
-    seat: Seat, body: RollBody, sheet: dict[str, Any] | None, dice: DiceSource
+    seat: Seat,
+    body: RollBody,
+    sheet: dict[str, Any] | None,
+    dice: DiceSource,
+    cites: list[dict[str, Any]] | None = None,
+    spares: list[DiceSource] | None = None,
 ) -> kinds.Resolved:
     ruleset = seat.campaign.ruleset
     if isinstance(body, FormulaBody):
@@ -134,8 +146,9 @@ def _resolve(
             raise Unprocessable(f"kind: a {ruleset} campaign has no saving throws")
         return kinds.d20_roll(body, sheet, dice, hidden=hidden)
     if ruleset == "3d6":
+        settings, storyteller = seat.campaign.settings, seat.is_storyteller
         return kinds.threed6_test(
-            body, sheet, seat.campaign.settings, dice, is_storyteller=seat.is_storyteller
+            body, sheet, settings, dice, is_storyteller=storyteller, cites=cites, spares=spares
         )
     if ruleset == "matrix":
         return kinds.matrix_test(body, sheet, dice)
@@ -146,7 +159,7 @@ async def create(
     writer: Writer,
     principal: Principal,
     campaign_id: str,
-    body: RollBody,
+    body: RollBody | RequestAnswer,
     override: DiceSource | None,
     idempotency_key: str | None,
 ) -> tuple[int, bytes]:
@@ -159,10 +172,18 @@ async def create(
     )
 
     async def prepare(job: Job, seat: Seat) -> RollFor:
+        if isinstance(body, RequestAnswer):  # its request, read under the lock, says
+            return RollFor(None, None)
         return await characters_for(job.db, seat, body)
 
     async def act(cj: CampaignJob, named: RollFor) -> tuple[int, dict[str, Any]]:
-        values = await add_roll(cj.ledger, cj.seat, body, named)
+        if isinstance(body, RequestAnswer):  # the roll a roll request asks for
+            answering = await roll_requests.answer(cj, body)
+            named = await characters_for(cj.db, cj.seat, answering.body)
+            values = await add_roll(cj.ledger, cj.seat, answering.body, named, answering.link)
+            answering.answered(values)
+        else:
+            values = await add_roll(cj.ledger, cj.seat, body, named)
         return 201, to_answer(values, cj.seat.user_id, cj.seat.is_storyteller)
 
     return await campaign_job(
@@ -192,8 +213,25 @@ async def add_roll(
     for read in (character, named.helper):
         if read is not None:
             ledger.guard(characters_repo.unchanged(read))
+            ledger.checked("character", read.id, read)
+    test = body if isinstance(body, TestBody) and seat.campaign.ruleset == "3d6" else None
+    claimed = None
+    if test is not None and test.rerolls and character is not None:
+        cited = [r.model_dump(exclude_none=True) for r in test.rerolls]
+        claimed = await grants.claim(ledger.db, seat, character, cited)
     dice, draw = await ledger.draw()
-    resolved = _resolve(seat, body, character.sheet if character else None, dice)
+    proof = [draw]
+    spares: list[DiceSource] | None = None
+    if test is not None and kinds.settles_when_rolled(test):
+        # One draw reserved per reroll, spent or not: the nonces a hidden roll takes never
+        # tell how many rerolls its dice needed (app/rules/verify_dice.py).
+        reserved = [await ledger.draw() for _ in test.rerolls]
+        spares = [source for source, _ in reserved]
+        proof += [entry for _, entry in reserved]
+    cites = claimed.cites if claimed is not None else None
+    resolved = _resolve(seat, body, character.sheet if character else None, dice, cites, spares)
+    for entry in proof[1 + resolved.draws_used :]:
+        entry["unused"] = True
     state = {**(resolved.state or {}), **(link or {})}
     if resolved.effects and character is not None:
         state["effects"] = [{"character_id": character.id, **e} for e in resolved.effects]
@@ -207,10 +245,12 @@ async def add_roll(
         visibility=body.visibility,
         note=body.note,
         engine_roll=resolved.roll,
-        proof=[draw],
+        proof=proof,
         status=resolved.status,
         state=state or None,
     )
+    if claimed is not None and claimed.grants:
+        grants.use(ledger, seat, claimed.grants, values["id"])
     if resolved.new_sheet is not None and character is not None and body.visibility == "public":
         # A failed save, a faith roll ending panic: the sheet changes with the roll. A
         # hidden roll's effects wait in its state for the reveal (app/characters/held.py),
@@ -254,7 +294,7 @@ def store_roll(
         "note": note,
         "status": status,
         "dice": [die.to_dict() for die in engine_roll.dice],
-        "result": _result(engine_roll, state),
+        "result": result_of(engine_roll, state),
         "odds": engine_roll.odds_dict(),
         "state": state or {},
         "proof": proof,
@@ -263,13 +303,13 @@ def store_roll(
         "created_at": now,
         "updated_at": now,
     }
-    values["prev_hash"], values["hash"] = ledger.link(_chain_view(values), seq)
+    values["prev_hash"], values["hash"] = ledger.link(chain_view(values), seq)
     ledger.add(repo.ROLLS, values)
-    _record(ledger, "roll.created", values)
+    record_roll_event(ledger, "roll.created", values)
     return values
 
 
-def _chain_view(values: Mapping[str, Any]) -> dict[str, Any]:
+def chain_view(values: Mapping[str, Any]) -> dict[str, Any]:
     """The roll as the chain covers it: API field shapes (RFC 3339 times) plus the proof."""
     view = dict(values)
     view["created_at"] = rfc3339(values["created_at"])
@@ -277,7 +317,7 @@ def _chain_view(values: Mapping[str, Any]) -> dict[str, Any]:
     return view
 
 
-def _record(ledger: Ledger, type: str, roll: RollRow, seq: int | None = None) -> None:
+def record_roll_event(ledger: Ledger, type: str, roll: RollRow, seq: int | None = None) -> None:
     """The roll's event: the whole roll, for whoever may see it (the visibility rule),
     carrying the roll's new link of the hash chain."""
     ledger.record(
@@ -291,10 +331,12 @@ def _record(ledger: Ledger, type: str, roll: RollRow, seq: int | None = None) ->
     )
 
 
-def _result(engine_roll: Any, state: dict[str, Any] | None) -> dict[str, Any]:
+def result_of(engine_roll: Any, state: dict[str, Any] | None) -> dict[str, Any]:
     result: dict[str, Any] = engine_roll.result_dict()
     if state and state.get("helper_id"):
         result["helper_id"] = state["helper_id"]
+    if state and state.get("request_id"):  # it answers a roll request (app/roll_requests)
+        result["request_id"] = state["request_id"]
     return result
 
 
@@ -318,11 +360,11 @@ async def _seat_to_see(
         seat = await take_seat(db, principal, campaign_id, scope)
     except NotFound:
         raise NotFound("no such roll") from None
-    _require_sight(seat, roll)
+    require_sight(seat, roll)
     return seat
 
 
-def _require_sight(seat: Seat, roll: RollRow) -> None:
+def require_sight(seat: Seat, roll: RollRow) -> None:
     if not can_see(roll["visibility"], roll["user_id"], seat.user_id, seat.is_storyteller):
         raise NotFound("no such roll")
 
@@ -333,87 +375,3 @@ async def log(
     return await repo.log(
         db, seat.campaign.id, seat.user_id, seat.is_storyteller, limit, before_seq, character_id
     )
-
-
-# --- steps of a pending 3d6 roll -----------------------------------------------------------
-
-Step = Callable[[threed6.ThreeD6Roll, DiceSource | None], threed6.ThreeD6Roll]
-"""An engine step; it gets a dice source (its own draw) when the step rolls dice."""
-OnFinal = Callable[[Ledger, Seat, RollRow], Awaitable[None]]
-"""What a flow does when one of its rolls becomes final (a contest counts its round)."""
-
-
-async def step(
-    writer: Writer,
-    principal: Principal,
-    roll_id: str,
-    name: str,
-    apply: Step,
-    idempotency_key: str | None = None,
-    *,
-    draws: bool = False,
-    override: DiceSource | None = None,
-    storyteller_only: bool = False,
-    on_final: OnFinal | None = None,
-) -> bytes:
-    """Apply one engine step to a pending 3d6 roll, store and answer it.
-
-    The roll is read before the campaign's lock and guarded: of two concurrent steps, the
-    second finds the roll changed and runs again on its new state, so no reroll is spent
-    twice. The roller takes the steps of their roll, except a blind one they cannot see:
-    storytellers take those for them."""
-    digest = idempotency.fingerprint(name, roll_id)
-    locate = RollAt(roll_id)
-
-    async def prepare(job: Job, seat: Seat) -> RollRow:
-        roll = locate.found()
-        _require_sight(seat, roll)
-        if roll["ruleset"] != "3d6" or roll["kind"] != "test":
-            raise Conflict("only a 3d6 test has rerolls and choices")
-        if storyteller_only:
-            if not seat.is_storyteller:
-                raise Forbidden("only a storyteller grants a reroll")
-        elif roll["user_id"] != seat.user_id and roll["visibility"] != "blind":
-            # Only storytellers see someone else's blind roll (others got a 404 above).
-            raise Forbidden("only the roller takes this step")
-        return roll
-
-    async def act(cj: CampaignJob, roll: RollRow) -> tuple[int, dict[str, Any]]:
-        ledger, seat = cj.ledger, cj.seat
-        ledger.guard(repo.unchanged(roll))
-        seq = ledger.next_seq()
-        current = kinds.threed6_from_state(roll["state"], roll["dice"])
-        dice, draw = await ledger.draw() if draws else (None, None)
-        try:
-            updated = apply(current, dice)
-        except RollError as exc:
-            raise Conflict(str(exc)) from exc
-        state = {**roll["state"], **kinds.threed6_state(updated)}
-        new: RollRow = {
-            **roll,
-            "dice": [die.to_dict() for die in updated.dice],
-            "result": _result(updated, state),
-            "state": state,
-            "status": updated.status,
-            "updated_at": utcnow(),
-            "proof": roll["proof"] if draw is None else [*roll["proof"], draw],
-        }
-        new["prev_hash"], new["hash"] = ledger.link(_chain_view(new), seq)
-        ledger.write(repo.save_step(new))
-        _record(ledger, "roll.updated", new, seq)
-        if new["status"] == "final" and on_final is not None:
-            await on_final(ledger, seat, new)
-        return 200, to_answer(new, seat.user_id, seat.is_storyteller)
-
-    _, answer = await campaign_job(
-        writer,
-        principal,
-        locate,
-        act,
-        scope="roll",
-        what="roll",
-        prepare=prepare,
-        once=Idempotent(idempotency_key, digest),
-        override=override,
-    )
-    return answer

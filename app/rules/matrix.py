@@ -11,7 +11,9 @@ A test succeeds when the d20 face is ≤ the stat. The margin is read straight o
 
 With a difficulty D (0 = none) a success also needs margin ≥ D, i.e. face ≥ D. A face that
 is under the stat but below D is a *failure whose margin is the face* (the margin of success
-that fell short), so ``margin`` always stays the number read on the table.
+that fell short), so ``margin`` always stays the number read on the table; such a failure
+says so in ``below_difficulty`` (``shortfall`` = D − face), since its margin alone could be
+read as a face over the stat.
 """
 
 from __future__ import annotations
@@ -258,7 +260,11 @@ def trait_stat(sheet: MatrixSheet, trait: str) -> int:
 
 
 class MatrixOdds(NamedTuple):
-    """Exact chances of one test: success, failure, and each margin of either."""
+    """Exact chances of one test: success, failure, and each margin of either.
+
+    ``margins["below_difficulty"]`` holds the failures under the stat but below D alone (by
+    their margin, the face); ``margins["failure"]`` counts them too, with the faces over the
+    stat, so both of its readings add up there."""
 
     success: Fraction
     failure: Fraction
@@ -283,10 +289,13 @@ def matrix_odds(stat: int, difficulty: int = 0) -> MatrixOdds:
     one = Fraction(1, _SIDES)
     won: dict[int, Fraction] = {}
     lost: dict[int, Fraction] = {}
+    short: dict[int, Fraction] = {}
     for face in range(1, _SIDES + 1):
         success, margin = _judge(face, stat, difficulty)
         table = won if success else lost
         table[margin] = table.get(margin, Fraction(0)) + one
+        if not success and face <= stat:
+            short[margin] = one
     return MatrixOdds(
         success=sum(won.values(), Fraction(0)),
         failure=sum(lost.values(), Fraction(0)),
@@ -294,6 +303,7 @@ def matrix_odds(stat: int, difficulty: int = 0) -> MatrixOdds:
             {
                 "success": MappingProxyType(dict(sorted(won.items()))),
                 "failure": MappingProxyType(dict(sorted(lost.items()))),
+                "below_difficulty": MappingProxyType(short),
             }
         ),
     )
@@ -327,12 +337,20 @@ class MatrixTest(NamedTuple):
     def dice(self) -> tuple[Die, ...]:
         return (Die(_SIDES, self.face, (), self.success),)
 
+    @property
+    def below_difficulty(self) -> bool:
+        """A failure under the stat: the face fell short of D (its margin is that face)."""
+        return not self.success and self.face <= self.stat
+
     def result_dict(self) -> JSONDict:
+        below = self.below_difficulty
         return {
             "stat": self.stat,
             "face": self.face,
             "success": self.success,
             "margin": self.margin,
+            "below_difficulty": below,
+            "shortfall": self.difficulty - self.face if below else None,
             "difficulty": self.difficulty,
             "trait": self.trait,
         }
@@ -343,7 +361,7 @@ class MatrixTest(NamedTuple):
         return {
             "success": cached["success"],
             "failure": cached["failure"],
-            "margins": {"success": dict(margins["success"]), "failure": dict(margins["failure"])},
+            "margins": {kind: dict(table) for kind, table in margins.items()},
         }
 
     def to_dict(self) -> JSONDict:

@@ -1,4 +1,5 @@
-"""Ruleset ``3d6``: the character sheet and the test roll as a small state machine.
+"""Ruleset ``3d6``: the test roll as a small state machine (the sheet, re-exported here,
+is ``app.rules.threed6_sheet``).
 
 A test rolls 2, 3 or 4 d6 against one quality; each face ≤ the score is a success. The roll
 may then move on, one step at a time, each step returning a new immutable value:
@@ -7,7 +8,10 @@ may then move on, one step at a time, each step returning a new immutable value:
   allows any die); the old face goes to that die's history.
 - ``choose``: on a ``partial`` outcome, ``fail`` or ``complication``; this ends the roll.
 - ``finalize``: the player declines the rerolls left.
-- ``grant``: a storyteller (or a late-cited item) adds a reroll to a roll still pending.
+- ``grant``: a storyteller adds a reroll for a clever idea: to a pending roll, or to a
+  final one, which it reopens (a choice made on a partial is undone with it).
+- ``settle``: the choices a player stated before the roll (a blind roll's): every reroll
+  spent on the first die without success, the rest declined, a partial settled.
 
 A roll is **pending** while it can still change on the player's word:
 ``(not finalized and rerolls_left > 0 and some die may be rerolled)`` or
@@ -16,16 +20,15 @@ A roll is **pending** while it can still change on the player's word:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any, Final, Literal, NamedTuple, cast
 
 from app.rules.dice import DiceSource
-from app.rules.errors import RollError, SheetError
+from app.rules.errors import RollError
 from app.rules.results import Die, JSONDict
 from app.rules.threed6_odds import MAX_REROLLS, odds_3d6_json
+from app.rules.threed6_sheet import MAX_ENTRY_NAME, ThreeD6Sheet, derived, parse_sheet
 
 __all__ = [
     "CHOICES",
@@ -43,20 +46,17 @@ __all__ = [
     "grant",
     "parse_difficulty",
     "parse_sheet",
+    "policy_die",
     "reroll",
     "roll_test",
+    "settle",
 ]
 
 DIFFICULTIES: Final = {"easy": 1, "medium": 2, "difficult": 3, "legendary": 4}
 CHOICES: Final = ("fail", "complication")
 REROLL_KINDS: Final = ("item", "gift", "storyteller")
 
-MAX_QUALITIES = 32
-MAX_QUALITY_NAME = 40
-MAX_ENTRIES = 50
-MAX_ENTRY_NAME = 80
-_QUALITY_NAME = re.compile(r"[a-z0-9_-]+")
-_SHEET_KEYS = frozenset({"qualities", "items", "gifts"})
+MAX_GRANT_ID = 26
 
 RerollKind = Literal["item", "gift", "storyteller"]
 Outcome = Literal["success", "partial", "botch", "open"]
@@ -90,92 +90,16 @@ def dice_count(advantage: bool, disadvantage: bool) -> int:
     return 4 if advantage else 2
 
 
-def _names(value: object, field: str) -> tuple[str, ...]:
-    if isinstance(value, str) or not isinstance(value, Sequence):
-        raise SheetError("must be a list of names", (field,))
-    if len(value) > MAX_ENTRIES:
-        raise SheetError(f"at most {MAX_ENTRIES} entries, not {len(value)}", (field,))
-    seen: set[str] = set()
-    for i, name in enumerate(value):
-        if not isinstance(name, str) or not name.strip():
-            raise SheetError("must be a non-empty name", (field, i))
-        if len(name) > MAX_ENTRY_NAME:
-            raise SheetError(f"at most {MAX_ENTRY_NAME} characters", (field, i))
-        if name in seen:
-            raise SheetError(f"duplicate name {name!r}", (field, i))
-        seen.add(name)
-    return tuple(value)
-
-
-def _qualities(value: object) -> Mapping[str, int]:
-    if not isinstance(value, Mapping):
-        raise SheetError("must be an object of quality: score", ("qualities",))
-    if not 1 <= len(value) <= MAX_QUALITIES:
-        raise SheetError(f"needs 1..{MAX_QUALITIES} qualities, not {len(value)}", ("qualities",))
-    for name, score in value.items():
-        if not isinstance(name, str) or not _QUALITY_NAME.fullmatch(name):
-            raise SheetError(
-                "a quality name uses lowercase letters a-z, digits, '_' and '-'",
-                ("qualities", str(name)),
-            )
-        if len(name) > MAX_QUALITY_NAME:
-            raise SheetError(f"at most {MAX_QUALITY_NAME} characters", ("qualities", name))
-        if not _int_in(score, 0, 6):
-            raise SheetError(f"score must be an integer 0..6, not {score!r}", ("qualities", name))
-    return MappingProxyType(dict(value))
-
-
-@dataclass(frozen=True, slots=True)
-class ThreeD6Sheet:
-    """A kitten's sheet: qualities 0..6, and the items and gifts that may grant rerolls.
-
-    Built only from valid data: the constructor checks everything ``parse_sheet`` does.
-    """
-
-    qualities: Mapping[str, int]
-    items: tuple[str, ...] = ()
-    gifts: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "qualities", _qualities(self.qualities))
-        object.__setattr__(self, "items", _names(self.items, "items"))
-        object.__setattr__(self, "gifts", _names(self.gifts, "gifts"))
-
-    def score(self, quality: str) -> int:
-        """The score of ``quality``; a test naming a quality the sheet lacks is refused."""
-        score = self.qualities.get(quality) if isinstance(quality, str) else None
-        if score is None:
-            raise RollError(f"the sheet has no quality {quality!r}")
-        return score
-
-    def to_dict(self) -> JSONDict:
-        qualities, items, gifts = dict(self.qualities), list(self.items), list(self.gifts)
-        return {"qualities": qualities, "items": items, "gifts": gifts}
-
-
-def parse_sheet(data: Mapping[str, Any]) -> ThreeD6Sheet:
-    """Validate a JSON sheet; ``SheetError.path`` names the first offending field."""
-    if not isinstance(data, Mapping):
-        raise SheetError("a 3d6 sheet must be an object")
-    for key in data:
-        if key not in _SHEET_KEYS:
-            raise SheetError("unknown field (expected qualities, items, gifts)", (str(key),))
-    if "qualities" not in data:
-        raise SheetError("is required", ("qualities",))
-    return ThreeD6Sheet(data["qualities"], data.get("items", ()), data.get("gifts", ()))
-
-
-def derived(sheet: ThreeD6Sheet) -> JSONDict:
-    """What clients show beside the sheet: quality names in order, rerolls it can cite."""
-    return {"qualities": sorted(sheet.qualities), "reroll_sources": len(sheet.items + sheet.gifts)}
-
-
 @dataclass(frozen=True, slots=True)
 class RerollSource:
-    """Where one reroll comes from: a named item or gift, or the storyteller (name optional)."""
+    """Where one reroll comes from: a named item or gift, or the storyteller (name optional).
+
+    ``grant`` names the storyteller's grant made before the roll that this reroll uses up
+    (the service's record of it); a storyteller citing a reroll directly has none."""
 
     kind: RerollKind
     name: str | None = None
+    grant: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in REROLL_KINDS:
@@ -186,19 +110,27 @@ class RerollSource:
             raise RollError(f"a reroll from a sheet's {self.kind} must name it")
         if self.name is not None and len(self.name) > MAX_ENTRY_NAME:
             raise RollError(f"a reroll source's name has at most {MAX_ENTRY_NAME} characters")
+        if self.grant is not None:
+            if self.kind != "storyteller":
+                raise RollError("only a storyteller's reroll comes from a grant")
+            if not isinstance(self.grant, str) or not 1 <= len(self.grant) <= MAX_GRANT_ID:
+                raise RollError(f"a grant id is a string of 1..{MAX_GRANT_ID} characters")
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RerollSource:
-        """From the API shape ``{"source": kind, "name"?: str}``."""
-        if not isinstance(data, Mapping) or set(data) - {"source", "name"}:
+        """From the API shape ``{"source": kind, "name"?: str, "grant_id"?: str}``."""
+        if not isinstance(data, Mapping) or set(data) - {"source", "name", "grant_id"}:
             raise RollError('a reroll is {"source": "item"|"gift"|"storyteller", "name"?: str}')
         kind = data.get("source")
         if kind not in REROLL_KINDS:
             raise RollError(f"reroll source must be item, gift or storyteller, not {kind!r}")
-        return cls(cast(RerollKind, kind), data.get("name"))
+        return cls(cast(RerollKind, kind), data.get("name"), data.get("grant_id"))
 
     def to_dict(self) -> JSONDict:
-        return {"source": self.kind, "name": self.name}
+        """The API shape; ``grant_id`` only for a reroll that used up a grant."""
+        if self.grant is None:
+            return {"source": self.kind, "name": self.name}
+        return {"source": self.kind, "name": self.name, "grant_id": self.grant}
 
 
 def _as_tuple(sources: Iterable[Any]) -> tuple[Any, ...]:
@@ -269,6 +201,7 @@ class ThreeD6Roll(NamedTuple):
     choice: str | None = None
     finalized: bool = False
     rerolls_at_start: int = 0
+    granted: int = 0  # rerolls a storyteller granted on the roll itself, after it started
 
     @property
     def successes(self) -> int:
@@ -320,8 +253,10 @@ class ThreeD6Roll(NamedTuple):
         }
 
     def odds_dict(self) -> JSONDict:
-        """Odds before the dice fell: this many dice and the rerolls the roll started with."""
-        return odds_3d6_json(len(self.dice), self.score, self.difficulty, self.rerolls_at_start)
+        """Odds before the dice fell, with every reroll the roll has held: the ones it
+        started with and the ones granted on it since (each grant is a new state)."""
+        rerolls = self.rerolls_at_start + self.granted
+        return odds_3d6_json(len(self.dice), self.score, self.difficulty, rerolls)
 
     def to_dict(self) -> JSONDict:
         return {
@@ -415,7 +350,64 @@ def finalize(roll: ThreeD6Roll) -> ThreeD6Roll:
 
 
 def grant(roll: ThreeD6Roll, source: RerollSource) -> ThreeD6Roll:
-    """Add one reroll to a pending roll, re-opening rerolls if the player had declined them."""
-    _require_pending(roll)
+    """Add one reroll (the storyteller's, for a clever idea) to a pending roll, or reopen a
+    final one for it. Declined rerolls are open again; a choice made on a partial is
+    undone, since the reroll changes the faces the choice was about: the outcome is read
+    again afterwards, and a partial awaits a new choice. Refused when no die could take
+    the reroll (every die a success, and the campaign rerolls only dice without one)."""
+    if not isinstance(roll, ThreeD6Roll):
+        raise RollError(f"expected a 3d6 roll, not {type(roll).__name__}")
+    if not isinstance(source, RerollSource):
+        raise RollError(f"a reroll source must be a RerollSource, not {source!r}")
     _check_sources((*roll.sources, *(spent.source for spent in roll.spent), source))
-    return roll._replace(sources=(*roll.sources, source), finalized=False)
+    opened = roll._replace(
+        sources=(*roll.sources, source), finalized=False, choice=None, granted=roll.granted + 1
+    )
+    if not opened.can_reroll:
+        raise RollError("every die is a success: a reroll would have no die to take")
+    return opened
+
+
+def policy_die(roll: ThreeD6Roll) -> int | None:
+    """The die a reroll spent on the player's stated word goes to: the first die without a
+    success, or None when every die is one. The rule never looks at faces beyond success,
+    so it is the policy the odds assume (``app.rules.threed6_odds``)."""
+    for index, die in enumerate(roll.dice):
+        if not die.success:
+            return index
+    return None
+
+
+def settle(
+    roll: ThreeD6Roll, draws: Sequence[DiceSource], on_partial: str | None
+) -> tuple[ThreeD6Roll, int]:
+    """Apply the choices a player stated before the roll, as a blind roll needs them.
+
+    Each reroll source, in order, is spent on ``policy_die`` with its own draw from
+    ``draws`` (one per source, so a caller can reserve them all before the dice fall),
+    while a die without success is left; the sources left are declined. A partial is then
+    settled with ``on_partial`` (None leaves it awaiting its choice). Answers the roll
+    and how many of ``draws`` it used."""
+    _require_as_fallen(roll)
+    if on_partial is not None and on_partial not in CHOICES:
+        raise RollError(f"on_partial must be 'fail' or 'complication', not {on_partial!r}")
+    if len(draws) != len(roll.sources):
+        raise RollError(f"{len(roll.sources)} rerolls need as many draws, not {len(draws)}")
+    used = 0
+    for dice in draws:
+        die = policy_die(roll)
+        if die is None or not roll.can_reroll:
+            break
+        roll = reroll(roll, die, dice)
+        used += 1
+    roll = roll._replace(sources=(), finalized=True)
+    if on_partial is not None and roll.outcome == "partial" and roll.choice is None:
+        roll = choose(roll, on_partial)
+    return roll, used
+
+
+def _require_as_fallen(roll: ThreeD6Roll) -> None:
+    if not isinstance(roll, ThreeD6Roll):
+        raise RollError(f"expected a 3d6 roll, not {type(roll).__name__}")
+    if roll.spent or roll.choice is not None or roll.finalized:
+        raise RollError("stated choices apply to a roll as it fell, before any step")

@@ -4,17 +4,28 @@ The API shows "the exact chance of each outcome before the dice fell", so the nu
 be exact and cheap: every configuration is computed once and memoised.
 
 Reroll policy the odds assume: a player spends a reroll on a die that is not a success
-while rerolls and such dice are left (the obvious best play when counting successes). A
-rerolled die succeeds with ``p = score / 6``; a die that misses again may be rerolled again.
-So with ``k`` first-throw successes and ``r`` rerolls, the successes gained are
+while rerolls and such dice are left (the obvious best play when counting successes), and
+picks that die without regard to its face (e.g. the first one: the rule the server plays
+for a blind roll, ``app.rules.threed6.policy_die``). A rerolled die succeeds with
+``p = score / 6``; a die that misses again may be rerolled again. So with ``k``
+first-throw successes and ``r`` rerolls, the successes gained are
 ``min(n - k, Binomial(r, p))``: the trials beyond the ``n - k``-th gain are never made, but
 they do not change the count.
+
+The boon is read on the faces after the rerolls. Under that policy a die's last face is
+its last throw, which stopped the rerolls on it for being a success or because they ran
+out, never for its face: so, given the final successes ``k``, the ``k`` successful dice
+show faces uniform on ``1..score`` and the others faces uniform on ``score+1..6``, all
+independent. The boon's chance is then the sum over ``k`` of the chance of ``k`` times the
+chance of three equal faces among either group (a success never shows a failure's face).
+Any face-blind choice of the die gives the same odds; a player who rerolls to make or keep
+a boon plays another game, which the odds do not describe.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -40,7 +51,7 @@ class Odds3d6:
     ``successes`` maps every count 0..dice (impossible ones included, at 0) to its chance;
     ``outcomes`` holds ``success``/``partial``/``botch``, or ``open``/``botch`` when there is
     no difficulty (no success is a botch even then); ``boon`` is the chance of three
-    identical faces on the first throw.
+    identical faces once the rerolls are spent (see the module for the policy).
     The mappings are read-only because a memoised value is shared by every caller.
     """
 
@@ -111,10 +122,27 @@ def _binomial(trials: int, score: int) -> tuple[Fraction, ...]:
 
 
 @cache
-def _boon(dice: int) -> Fraction:
-    """Chance that at least three of ``dice`` d6 show the same face (by enumeration)."""
-    hits = sum(1 for faces in product(range(6), repeat=dice) if max(Counter(faces).values()) >= 3)
-    return Fraction(hits, 6**dice)
+def _triple(count: int, faces: int) -> Fraction:
+    """Chance that at least three of ``count`` dice, each uniform on ``faces`` faces, show
+    the same face (by enumeration: at most 6**4 cases)."""
+    if count < 3:
+        return _ZERO
+    hits = sum(
+        1 for rolled in product(range(faces), repeat=count) if max(Counter(rolled).values()) >= 3
+    )
+    return Fraction(hits, faces**count)
+
+
+def _boon(dice: int, score: int, successes: Sequence[Fraction]) -> Fraction:
+    """Chance of a boon after the rerolls, from the distribution of the final successes:
+    for each count ``k``, a triple among the ``k`` successes (faces 1..score) or among the
+    others (faces score+1..6)."""
+    total = _ZERO
+    for k, p_k in enumerate(successes):
+        if p_k:
+            low, high = _triple(k, score), _triple(dice - k, 6 - score)
+            total += p_k * (1 - (1 - low) * (1 - high))
+    return total
 
 
 @cache
@@ -140,5 +168,5 @@ def _odds(dice: int, score: int, difficulty: int | None, rerolls: int) -> Odds3d
         rerolls=rerolls,
         successes=successes,
         outcomes=MappingProxyType(outcomes),
-        boon=_boon(dice),
+        boon=_boon(dice, score, dist),
     )

@@ -1,11 +1,13 @@
 """Contests (opposed actions) over HTTP: create, play a round, resolve a tie.
 
 The storyteller plays every round: the server rolls both sides at once, as ordinary
-public rolls of the log, so neither side can wait to see the other's dice. Each side may
-cite rerolls for the round (docs/rules.md: "with its own advantage, disadvantage, rerolls");
-the round then waits as ``pending_round`` while the storyteller spends or declines them
-on the rolls themselves (``/rolls/{id}/reroll``, ``/finalize``), and counts the moment the
-second roll is final (``settle``, run by that step under the campaign's lock).
+public rolls of the log, so neither side can wait to see the other's dice. Each side's
+roll is a test like any other (docs/rules.md): the side's advantage or disadvantage, and
+for the round its help and the rerolls it cites. The round then waits as
+``pending_round`` while each roll's player (the storyteller, for a non-player character)
+spends or declines the rerolls on the roll itself (``/rolls/{id}/reroll``, ``/finalize``),
+and counts the moment the second roll is final (``settle``, which the step runs under the
+campaign's lock: it is registered with ``app.rolls.steps.when_final``).
 """
 
 from __future__ import annotations
@@ -23,12 +25,13 @@ from app.core.ids import new_id
 from app.core.security import Principal
 from app.core.writer import Writer
 from app.rolls import repository as rolls_repo
+from app.rolls import steps
 from app.rolls.repository import RollRow
-from app.rules import DiceSource, RulesError
+from app.rules import DiceSource
 from app.rules.threed6_flow import Contest, ContestRound, record_round, resolve_tie, start_contest
 from app.table import repository as repo
 from app.table import service as flow
-from app.table.schemas import ContestCreate, ContestSide, ResolveBody, RoundBody
+from app.table.schemas import ContestCreate, ContestSide, ResolveBody, RoundBody, RoundSide
 
 WHAT = "contest"
 MAX_ROUNDS = 50
@@ -127,7 +130,7 @@ async def play_round(
     key: str | None,
 ) -> tuple[int, bytes]:
     """Roll both sides of the next round and record who won it, or leave the round
-    pending while a side's roll holds the rerolls it cited."""
+    pending while a side's roll holds the rerolls it cited (its player spends them)."""
     cited = body or RoundBody()
 
     async def act(db: Db, seat: Seat, ledger: Ledger) -> tuple[int, dict[str, Any]]:
@@ -137,8 +140,8 @@ async def play_round(
         pending = row["data"].get("pending")
         if pending:
             raise Conflict(
-                f"round {pending['number']} waits on its rolls' rerolls: spend or decline "
-                f"them first (POST /rolls/{{id}}/reroll or /finalize)"
+                f"round {pending['number']} waits on its rolls' rerolls: their players spend "
+                f"or decline them first (POST /rolls/{{id}}/reroll or /finalize)"
             )
         if len(contest.rounds) >= MAX_ROUNDS:
             raise Conflict(f"the contest has played {MAX_ROUNDS} rounds: call it a draw")
@@ -147,23 +150,22 @@ async def play_round(
         for side in ("a", "b"):
             spec = row["data"][side]
             await _still_there(db, seat, spec["character_id"], side)
-            note = f"contest {contest_id}, round {number}, side {side}"
-            rerolls = getattr(cited, side).rerolls
-            try:
-                rolled = await flow.roll_test(
-                    db,
-                    ledger,
-                    seat,
-                    spec["character_id"],
-                    spec["quality"],
-                    note,
-                    advantage=spec["advantage"],
-                    disadvantage=spec["disadvantage"],
-                    rerolls=rerolls,
-                    link={"contest_id": contest_id} if rerolls else None,
-                )
-            except RulesError as exc:  # a cited item or gift not on that side's sheet
-                raise Unprocessable(f"{side}.rerolls: {exc}") from exc
+            mods: RoundSide = getattr(cited, side)
+            if mods.helper_id == row["data"]["b" if side == "a" else "a"]["character_id"]:
+                raise Unprocessable(f"{side}.helper_id: a side's opponent cannot help it")
+            rolled = await flow.roll_test(
+                db,
+                ledger,
+                seat,
+                spec["character_id"],
+                spec["quality"],
+                f"contest {contest_id}, round {number}, side {side}",
+                {"contest_id": contest_id},
+                mods,
+                field=f"{side}.",
+                advantage=spec["advantage"],
+                disadvantage=spec["disadvantage"],
+            )
             rolls.append(rolled)
         ids = {"roll_a": rolls[0]["id"], "roll_b": rolls[1]["id"]}
         played: dict[str, Any] | None = None
@@ -179,8 +181,8 @@ async def play_round(
         return 201, {"round": played, "rolls": answers, "contest": result}
 
     parts: tuple[Any, ...] = ("contest.round", contest_id)
-    if body is not None and (body.a.rerolls or body.b.rerolls):
-        parts += (body.model_dump(mode="json"),)
+    if body is not None and body != RoundBody():
+        parts += (body.model_dump(mode="json", exclude_defaults=True),)
     return await flow.write(
         writer,
         principal,
@@ -212,7 +214,8 @@ def _count_round(
 async def settle(ledger: Ledger, seat: Seat, roll: RollRow) -> None:
     """A step just made ``roll`` final: if it was the last open roll of its contest's
     pending round, count that round. Runs inside the step's job, under the campaign's lock,
-    so of two steps finishing both rolls the second to get the lock counts the round."""
+    so of two steps finishing both rolls the second to get the lock counts the round (and
+    whoever took it, a player, records the contest's event)."""
     if not roll["state"].get("contest_id"):
         return
     db = ledger.db
@@ -273,3 +276,6 @@ async def resolve(
         key=key,
         act=act,
     )
+
+
+steps.when_final("contest_id", settle)

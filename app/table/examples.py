@@ -75,6 +75,7 @@ PLAYED_ROUND = {"round": ROUND, "rolls": [ROLL_A, ROLL_B], "contest": CONTEST}
 GROUP: dict[str, Any] = {
     "id": "01jd8md0a1b2c3d4e5f6g7h8j9",
     "campaign_id": CAMPAIGN,
+    "status": "failed",
     "quality": "strong",
     "difficulty": 2,
     "members": [
@@ -126,6 +127,7 @@ TASK: dict[str, Any] = {
             "period": 1,
         }
     ],
+    "pending_roll": None,
     "created_by": STORYTELLER,
     "created_at": AT,
     "updated_at": AT,

@@ -10,7 +10,15 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    model_validator,
+)
 
 from app.rolls.schemas import RerollCite, RollRead
 from app.rules.threed6_flow import MAX_GROUP_SIZE, MAX_PARTICIPANTS, MAX_TARGET
@@ -36,6 +44,20 @@ Duration = Annotated[
 
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+class RollMods(_Body):
+    """What one roll of a flow takes, like any test (docs/rules.md: "Every roll of a
+    contest, a group action or a long task is a test like any other"): advantage,
+    disadvantage, an ally's help (``helper_id``: advantage, the helper rolls nothing) and
+    rerolls (items or gifts of the roller's own sheet, or storyteller rerolls: a
+    storyteller's own, or a player's open grant). Every roll is stepped by the roller's
+    player (the storyteller for a non-player character)."""
+
+    advantage: StrictBool = False
+    disadvantage: StrictBool = False
+    helper_id: CharacterId | None = None
+    rerolls: list[RerollCite] = Field(default_factory=list, max_length=20)
 
 
 # --- contests --------------------------------------------------------------------------
@@ -69,11 +91,11 @@ class ContestCreate(_Body):
     rounds_to_win: StrictInt = Field(default=1, ge=1, le=3)
 
 
-class RoundSide(_Body):
-    """What one side cites for this round's roll: items or gifts on its own sheet, or a
-    storyteller's grant. Each is spent later, on a die of the storyteller's choosing."""
-
-    rerolls: list[RerollCite] = Field(default_factory=list, max_length=20)
+class RoundSide(RollMods):
+    """What one side's roll takes in this round, besides the side's own advantage or
+    disadvantage (set when the contest opened; a round's flags add to them, and an
+    advantage with a disadvantage cancel out). Cited rerolls are spent later, each on a die
+    its character's player chooses (the storyteller's, for a non-player character)."""
 
 
 class RoundBody(_Body):
@@ -148,6 +170,12 @@ class ContestList(BaseModel):
 # --- group actions ---------------------------------------------------------------------
 
 
+class GroupMember(RollMods):
+    """One participant of a group action and what its roll takes."""
+
+    character_id: CharacterId
+
+
 class GroupCreate(_Body):
     model_config = ConfigDict(
         extra="forbid",
@@ -157,34 +185,74 @@ class GroupCreate(_Body):
                     "character_ids": ["01jd0000000000000000000000", "01jd0000000000000000000001"],
                     "quality": "clever",
                     "difficulty": "medium",
-                }
+                },
+                {
+                    "members": [
+                        {
+                            "character_id": "01jd0000000000000000000000",
+                            "helper_id": "01jd0000000000000000000001",
+                        },
+                        {
+                            "character_id": "01jd0000000000000000000001",
+                            "rerolls": [{"source": "item", "name": "ball of yarn"}],
+                        },
+                    ],
+                    "quality": "clever",
+                    "difficulty": "medium",
+                },
             ]
         },
     )
 
-    character_ids: list[CharacterId] = Field(min_length=1, max_length=MAX_GROUP_SIZE)
+    character_ids: list[CharacterId] | None = Field(
+        default=None,
+        min_length=1,
+        max_length=MAX_GROUP_SIZE,
+        description="The participants, each rolling a plain test; or name them in `members`.",
+    )
+    members: list[GroupMember] | None = Field(
+        default=None,
+        min_length=1,
+        max_length=MAX_GROUP_SIZE,
+        description="The participants with what each roll takes (instead of `character_ids`).",
+    )
     quality: Quality
     difficulty: StrictInt | Annotated[str, Field(max_length=20, pattern=NO_NUL)] = Field(
         description="1..4, or easy, medium, difficult, legendary."
     )
 
+    @model_validator(mode="after")
+    def _one_list_of_participants(self) -> GroupCreate:
+        if (self.character_ids is None) == (self.members is None):
+            raise ValueError("name the participants in character_ids or in members (one of them)")
+        return self
+
+    def participants(self) -> list[GroupMember]:
+        """Every participant with its roll's modifiers (none for ``character_ids``)."""
+        if self.members is not None:
+            return self.members
+        return [GroupMember(character_id=c) for c in self.character_ids or ()]
+
 
 class GroupMemberRead(BaseModel):
     character_id: str
     roll_id: str
-    successes: int
-    success: bool
+    successes: int = Field(description="So far, while the roll is pending.")
+    success: bool | None = Field(description="null while the member's roll is pending.")
 
 
 class GroupRead(BaseModel):
     id: str
     campaign_id: str
+    status: Literal["pending", "succeeded", "failed"] = Field(
+        description="`pending` while a member's roll holds rerolls its player may spend."
+    )
     quality: str
     difficulty: int
     members: list[GroupMemberRead]
     participants: int
-    succeeded: int
-    success: bool
+    succeeded: int = Field(description="Members who succeeded (so far, while pending).")
+    success: bool | None = Field(description="null while the group action is pending.")
     rolls: list[RollRead] | None = Field(
         default=None, description="The members' rolls; left out of lists (see the roll ids)."
     )
@@ -231,10 +299,15 @@ class TaskCreate(_Body):
     participants: list[CharacterId] = Field(min_length=1, max_length=MAX_PARTICIPANTS)
 
 
-class TaskRollBody(_Body):
+class TaskRollBody(RollMods):
     model_config = ConfigDict(
         extra="forbid",
-        json_schema_extra={"examples": [{"character_id": "01jd0000000000000000000000"}]},
+        json_schema_extra={
+            "examples": [
+                {"character_id": "01jd0000000000000000000000"},
+                {"character_id": "01jd0000000000000000000000", "advantage": True},
+            ]
+        },
     )
 
     character_id: CharacterId
@@ -265,6 +338,16 @@ class TaskRollEntry(BaseModel):
     period: int
 
 
+class TaskPendingRead(BaseModel):
+    """A roll whose rerolls its player has yet to spend or decline: it counts once final,
+    and the task takes no other roll meanwhile."""
+
+    roll_id: str
+    character_id: str
+    quality: str
+    period: int
+
+
 class TaskRead(BaseModel):
     id: str
     campaign_id: str
@@ -281,6 +364,7 @@ class TaskRead(BaseModel):
     status: Literal["running", "completed", "failed"]
     progress: ProgressRead
     rolls: list[TaskRollEntry]
+    pending_roll: TaskPendingRead | None = None
     created_by: str
     created_at: datetime
     updated_at: datetime

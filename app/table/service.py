@@ -5,7 +5,9 @@ Every step is a ``campaign_job`` act (app/campaigns/jobs.py): the caller's seat,
 Idempotency-Key, then the campaign row locked by the ledger, the item read again under
 that lock, its rolls made with ``app.rolls.service.add_roll`` (ordinary rolls of the log:
 event, hash chain, proof), and its new state and its own event written by the same
-ledger, in one batch.
+ledger, in one batch. A roll left pending (rerolls its player has yet to spend) is
+counted by the flow when a step makes it final, in that step's job
+(``app.rolls.steps.when_final``).
 """
 
 from __future__ import annotations
@@ -25,11 +27,12 @@ from app.core.pagination import decode_cursor, encode_cursor
 from app.core.security import Principal
 from app.core.writer import Job, Writer
 from app.rolls.repository import RollRow
-from app.rolls.schemas import RerollCite, TestBody
+from app.rolls.schemas import TestBody
 from app.rolls.service import add_roll, characters_for, to_answer
-from app.rules import DiceSource, RollError, threed6
+from app.rules import DiceSource, RollError, RulesError, threed6
 from app.table import repository as repo
 from app.table.repository import Table
+from app.table.schemas import RollMods
 
 PLAYING = ("storyteller", "player")
 
@@ -139,29 +142,43 @@ async def roll_test(
     character_id: str,
     quality: str,
     note: str,
+    link: dict[str, str],
+    mods: RollMods | None = None,
     *,
+    field: str = "",
     advantage: bool = False,
     disadvantage: bool = False,
-    rerolls: Sequence[RerollCite] = (),
-    link: dict[str, str] | None = None,
 ) -> RollRow:
-    """An open 3d6 test, rolled as an ordinary, public roll of the log.
+    """An open 3d6 test, rolled as an ordinary, public roll of the log, with the
+    modifiers ``mods`` (and the flow's own ``advantage``/``disadvantage``, added to them).
 
     Open (no difficulty) because the flow, not the roll, judges the successes: a contest
     compares them, a group action holds them against its difficulty, a task pools them. A
-    partial outcome, and the pending choice it would bring, never arises. With
-    ``rerolls`` cited (contests), the roll stays pending until they are spent or declined."""
+    partial outcome, and the pending choice it would bring, never arises. With rerolls
+    cited the roll stays pending until its player spends or declines them; ``link`` names
+    the flow's item in the roll's state, so the flow hears when the roll is final
+    (``app.rolls.steps.when_final``). A bad helper or reroll is 422 naming ``field``."""
+    mods = mods or RollMods()
+    if mods.helper_id is not None:
+        if mods.helper_id == character_id:
+            raise Unprocessable(f"{field}helper_id: a character cannot help itself")
+        await character(db, seat, mods.helper_id, f"{field}helper_id", None)
     body = TestBody(
         kind="test",
         character_id=character_id,
         trait=quality,
-        advantage=advantage,
-        disadvantage=disadvantage,
+        advantage=advantage or mods.advantage,
+        disadvantage=disadvantage or mods.disadvantage,
+        helper_id=mods.helper_id,
         note=note[:500],
-        rerolls=list(rerolls),
+        rerolls=list(mods.rerolls),
     )
     named = await characters_for(db, seat, body)
-    return await add_roll(ledger, seat, body, named, link)
+    try:
+        return await add_roll(ledger, seat, body, named, link)
+    except RulesError as exc:  # a cited item or gift not on the roller's sheet, most often
+        where = f"{field}rerolls" if mods.rerolls else (field.rstrip(".") or "quality")
+        raise Unprocessable(f"{where}: {exc}") from exc
 
 
 def roll_answer(values: RollRow, seat: Seat) -> dict[str, Any]:

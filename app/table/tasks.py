@@ -5,6 +5,12 @@ The clock is the game's, not the wall's: it moves by periods as the engine count
 So ``elapsed`` is game time, what the storyteller reads the time limit and the cost per
 period against. In ``together`` mode the server also remembers who rolled in the current
 period, and refuses a second roll there (the engine only counts the rolls).
+
+Each roll is a test like any other (advantage, disadvantage, help, rerolls). A roll that
+cites rerolls stays pending until its player (the storyteller, for a non-player
+character) spends or declines them; the task counts it then (``settle``, run by that step
+under the campaign's lock) and takes no other roll meanwhile, so the periods keep the
+order the rolls were made in.
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ from app.core.errors import Conflict, Forbidden, Unprocessable
 from app.core.ids import new_id
 from app.core.security import Principal
 from app.core.writer import Writer
+from app.rolls import steps
+from app.rolls.repository import RollRow
 from app.rules import DiceSource
 from app.rules.threed6_flow import LongTask, add_roll, start_task
 from app.table import repository as repo
@@ -90,6 +98,7 @@ def answer(row: dict[str, Any]) -> dict[str, Any]:
         "status": row["status"],
         "progress": _progress(_engine(row), data),
         "rolls": data["rolls"],
+        "pending_roll": data.get("pending"),
         "created_by": row["created_by"],
         "created_at": rfc3339(row["created_at"]),
         "updated_at": rfc3339(row["updated_at"]),
@@ -172,26 +181,29 @@ async def roll(
                 f"character {body.character_id} already rolled in this period; it ends when "
                 f"{', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} rolled"
             )
+        pending = data.get("pending")
+        if pending:
+            raise Conflict(
+                f"roll {pending['roll_id']} of {pending['character_id']} waits on its rerolls: "
+                "its player spends or declines them first (POST /rolls/{id}/reroll or /finalize)"
+            )
         period = task.periods_elapsed + 1
         note = f"task {task_id} ({data['name']}), period {period}"
-        values = await flow.roll_test(db, ledger, seat, body.character_id, quality, note)
-        successes = values["result"]["successes"]
-        task = add_roll(task, successes)
+        values = await flow.roll_test(
+            db, ledger, seat, body.character_id, quality, note, {"task_id": task_id}, body
+        )
         entry = {
             "roll_id": values["id"],
             "character_id": body.character_id,
             "quality": quality,
-            "successes": successes,
+            "successes": values["result"]["successes"],
             "period": period,
         }
-        row["status"] = task.status
-        row["data"] = {
-            **data,
-            "engine": _counts(task),
-            "rolled_this_period": [*rolled, body.character_id] if task.rolls_this_period else [],
-            "rolls": [*data["rolls"], entry],
-        }
-        row["updated_at"] = utcnow()
+        if values["status"] == "final":
+            _count(row, entry)
+        else:
+            row["data"] = {**data, "pending": {k: v for k, v in entry.items() if k != "successes"}}
+            row["updated_at"] = utcnow()
         ledger.write(repo.update("tasks", row))
         result = answer(row)
         flow.record(ledger, seat, "task.updated", result)
@@ -208,6 +220,35 @@ async def roll(
         override=override,
         act=act,
     )
+
+
+def _count(row: dict[str, Any], entry: dict[str, Any]) -> None:
+    """Pool one final roll's successes into ``row``: the engine's counters, who rolled in
+    this period, the list of rolls."""
+    data = row["data"]
+    task = add_roll(_engine(row), entry["successes"])
+    rolled = data["rolled_this_period"]
+    row["status"] = task.status
+    row["data"] = {
+        **data,
+        "engine": _counts(task),
+        "rolled_this_period": [*rolled, entry["character_id"]] if task.rolls_this_period else [],
+        "rolls": [*data["rolls"], entry],
+        "pending": None,
+    }
+    row["updated_at"] = utcnow()
+
+
+async def settle(ledger: Ledger, seat: Seat, roll: RollRow) -> None:
+    """A step just made the task's pending roll final: pool its successes (a
+    ``task.updated`` event carries the task)."""
+    row = await repo.get(ledger.db, "tasks", roll["state"]["task_id"])
+    pending = row["data"].get("pending") if row is not None else None
+    if row is None or not pending or pending["roll_id"] != roll["id"]:
+        return
+    _count(row, {**pending, "successes": roll["result"]["successes"]})
+    ledger.write(repo.update("tasks", row))
+    flow.record(ledger, seat, "task.updated", answer(row))
 
 
 def _quality(data: dict[str, Any], body: TaskRollBody) -> str:
@@ -232,3 +273,6 @@ async def _may_roll(db: Db, seat: Seat, data: dict[str, Any], character_id: str)
         raise Conflict(f"character {character_id} was deleted: it can no longer roll")
     if not may_edit(seat, view):
         raise Forbidden("a participant's rolls are made by its owner or a storyteller")
+
+
+steps.when_final("task_id", settle)

@@ -89,8 +89,9 @@ async def test_a_death_stops_every_later_check(scripted: Scripted) -> None:
     assert (hit["mortality"], hit["fatigue"]) == (3, 5)
     [check] = hit["checks"]
     assert check["result"] | {} == {
-        "stat": 11, "face": 17, "success": False, "margin": 6, "difficulty": 0,
-        "trait": "endurance", "counter": "mortality", "threshold": 10, "state_set": "dead",
+        "stat": 11, "face": 17, "success": False, "margin": 6, "below_difficulty": False,
+        "shortfall": None, "difficulty": 0, "trait": "endurance", "counter": "mortality",
+        "threshold": 10, "state_set": "dead",
     }  # fmt: skip
     assert hit["character"]["sheet"]["states"] == {
         "unconscious": False, "dead": True, "panicked": False,

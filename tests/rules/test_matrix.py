@@ -119,6 +119,36 @@ def test_face_under_the_stat_but_below_difficulty_fails_with_the_face_as_margin(
     assert (test.success, test.margin, test.difficulty) == (False, 3, 4)
 
 
+def test_a_failure_below_the_difficulty_says_so_apart_from_its_margin() -> None:
+    """Perception 8, D 3: face 2 falls short of D and face 10 overshoots the stat by 2. Both
+    fail with margin 2 (as the seed reads margins); only the first is ``below_difficulty``,
+    short of D by 1."""
+    short = roll_test(ScriptedDice([2]), 8, difficulty=3).result_dict()
+    over = roll_test(ScriptedDice([10]), 8, difficulty=3).result_dict()
+    assert (short["success"], short["margin"], over["success"], over["margin"]) == (
+        False, 2, False, 2,
+    )  # fmt: skip
+    assert (short["below_difficulty"], short["shortfall"]) == (True, 1)
+    assert (over["below_difficulty"], over["shortfall"]) == (False, None)
+    won = roll_test(ScriptedDice([3]), 8, difficulty=3).result_dict()
+    assert (won["success"], won["margin"], won["below_difficulty"]) == (True, 3, False)
+
+
+@given(stat=st.integers(0, 20), difficulty=st.integers(0, 20), face=st.integers(1, 20))
+def test_below_difficulty_is_a_face_under_the_stat_short_of_d(
+    stat: int, difficulty: int, face: int
+) -> None:
+    test = roll_test(ScriptedDice([face]), stat, difficulty=difficulty)
+    assert test.below_difficulty == (face <= stat and face < difficulty)
+    result = test.result_dict()
+    assert result["shortfall"] == (difficulty - face if test.below_difficulty else None)
+    odds = matrix_odds(stat, difficulty)
+    below = sum(odds.margins["below_difficulty"].values(), Fraction(0))
+    assert below == Fraction(max(0, min(stat, difficulty - 1)), 20)
+    if test.below_difficulty:
+        assert odds.margins["below_difficulty"][test.margin] == Fraction(1, 20)
+
+
 def test_difficulty_above_the_stat_can_never_succeed() -> None:
     assert matrix_odds(5, 6).success == 0
     assert not roll_test(ScriptedDice([5]), 5, difficulty=6).success
@@ -136,6 +166,8 @@ def test_test_serialises_to_the_api_roll_shape() -> None:
         "face": 2,
         "success": True,
         "margin": 2,
+        "below_difficulty": False,
+        "shortfall": None,
         "difficulty": 1,
         "trait": "perception",
     }
@@ -466,6 +498,7 @@ def test_odds_serialise_to_floats_with_string_margins() -> None:
         "margins": {
             "success": {"1": 0.05, "2": 0.05},
             "failure": {str(m): 0.05 for m in range(1, 19)},
+            "below_difficulty": {},
         },
     }
 
@@ -502,6 +535,7 @@ def test_odds_agree_with_200000_rolls(stat: int, difficulty: int) -> None:
     expected = {
         (kind == "success", margin): p
         for kind, margins in odds.margins.items()
+        if kind != "below_difficulty"  # a part of the failures, counted there too
         for margin, p in margins.items()
     }
     expected[True, -1] = odds.success  # the success rate as a whole

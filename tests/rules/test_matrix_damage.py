@@ -303,6 +303,8 @@ def test_damage_result_serialises_to_the_api_shape() -> None:
                     "face": 20,
                     "success": False,
                     "margin": 12,
+                    "below_difficulty": False,
+                    "shortfall": None,
                     "difficulty": 0,
                     "trait": "morale",
                     "counter": "fatigue",

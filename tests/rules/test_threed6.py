@@ -294,11 +294,15 @@ def test_grant_reopens_rerolls_the_player_had_declined() -> None:
     assert (granted.finalized, granted.rerolls_left, granted.status) == (False, 1, "pending")
 
 
-def test_odds_use_the_rerolls_the_roll_started_with() -> None:
+def test_odds_count_every_reroll_the_roll_has_held() -> None:
+    """Each state of a roll carries its odds: the rerolls it started with, and each one a
+    storyteller granted on it since; spending one changes nothing."""
     roll = scripted([2, 5, 6], 3, difficulty=2, rerolls=[BELL])
     assert roll.odds_dict() == odds_3d6(3, 3, 2, 1).to_dict()
-    assert grant(roll, STORYTELLER).odds_dict() == roll.odds_dict()
     assert reroll(roll, 1, ScriptedDice([1])).odds_dict() == roll.odds_dict()
+    granted = grant(roll, STORYTELLER)
+    assert granted.odds_dict() == odds_3d6(3, 3, 2, 2).to_dict()
+    assert reroll(granted, 1, ScriptedDice([6])).odds_dict() == granted.odds_dict()
 
 
 def test_to_dict_matches_the_api_roll_shape() -> None:
@@ -425,6 +429,7 @@ def test_bad_sheet_is_rejected_with_the_offending_path(
 PARTIAL = scripted([2, 5, 6], 3, difficulty=2, rerolls=[STORYTELLER])
 SPENT = reroll(PARTIAL, 2, ScriptedDice([5]))
 SUCCESS = scripted([1, 2, 6], 3, difficulty=2)
+EVERY_DIE = scripted([1, 2, 3], 3, difficulty=2)
 CHOSEN = choose(scripted([2, 5, 6], 3, difficulty=2), "fail")
 
 BAD_STEPS: list[tuple[str, ThreeD6Roll, Callable[[ThreeD6Roll, ScriptedDice], object], str]] = [
@@ -442,7 +447,7 @@ BAD_STEPS: list[tuple[str, ThreeD6Roll, Callable[[ThreeD6Roll, ScriptedDice], ob
     ("choose_none", PARTIAL, lambda r, d: choose(r, None), "not None"),  # type: ignore[arg-type]
     ("finalize_final", SUCCESS, lambda r, d: finalize(r), "the roll is already final"),
     ("finalize_nothing", SPENT, lambda r, d: finalize(r), "no reroll left to decline"),
-    ("grant_final", SUCCESS, lambda r, d: grant(r, STORYTELLER), "the roll is already final"),
+    ("grant_no_die", EVERY_DIE, lambda r, d: grant(r, STORYTELLER), "every die is a success"),
     ("grant_not_source", PARTIAL, lambda r, d: grant(r, "gm"), "must be a RerollSource"),  # type: ignore[arg-type]
     ("not_a_roll", PARTIAL, lambda r, d: reroll((), 0, d), "expected a 3d6 roll"),  # type: ignore[arg-type]
 ]

@@ -98,9 +98,32 @@ def test_legendary_is_out_of_reach_of_two_or_three_dice() -> None:
 @pytest.mark.parametrize(
     ("dice", "boon"), [(2, Fraction(0)), (3, Fraction(6, 216)), (4, Fraction(126, 1296))]
 )
-def test_boon_chance_before_rerolls(dice: int, boon: Fraction) -> None:
-    for score in (0, 3, 6):
-        assert odds_3d6(dice, score, None, 2).boon == boon
+def test_boon_chance_without_rerolls_is_three_equal_faces_whatever_the_score(
+    dice: int, boon: Fraction
+) -> None:
+    for score in range(7):
+        assert odds_3d6(dice, score, None, 0).boon == boon
+
+
+def test_the_boon_counts_after_rerolls_three_dice_score_1_one_reroll() -> None:
+    """docs/rules.md, "boon": "at least three dice show the same face (after rerolls)". With
+    three dice at score 1 and one reroll the first throw alone gives 1/36; counting the
+    reroll: three 1s (21/1296) or three equal failures once the reroll is spent
+    (625/1296 of no success, a 1 in 25 of them alike)."""
+    assert odds_3d6(3, 1, None, 0).boon == Fraction(1, 36)
+    assert odds_3d6(3, 1, None, 1).boon == Fraction(21 + 25, 1296)
+    assert round(float(odds_3d6(3, 1, None, 1).boon), 4) == 0.0355
+
+
+@given(dice=st.integers(2, 4), difficulty=st.sampled_from(DIFFICULTIES), rerolls=st.integers(0, 20))
+def test_a_score_of_0_or_6_leaves_the_boon_as_the_first_throw_gave_it(
+    dice: int, difficulty: int | None, rerolls: int
+) -> None:
+    """At 0 no reroll can change a failure into a success (it only throws the die again, a
+    fresh uniform face), at 6 none is ever spent: the faces stay uniform either way."""
+    first = odds_3d6(dice, 0, difficulty, 0).boon
+    assert odds_3d6(dice, 0, difficulty, rerolls).boon == first
+    assert odds_3d6(dice, 6, difficulty, rerolls).boon == first
 
 
 @given(
@@ -123,14 +146,16 @@ def test_a_reroll_more_never_lowers_the_chance_of_more_successes(
 def test_odds_equal_an_exhaustive_enumeration_of_the_engine(
     dice: int, rerolls: int, score: int
 ) -> None:
-    """Every sequence of faces is equally likely; faces the policy never asks for are unused."""
+    """Every sequence of faces is equally likely; faces the policy never asks for are unused.
+    The boon is read on the faces once the policy has played the rerolls out."""
     counts: Counter[int] = Counter()
     boons = 0
     for script in product(range(1, 7), repeat=dice + rerolls):
         source = ScriptedDice(script)
         roll = roll_test(source, score, rerolls=[GM] * rerolls, **modifiers(dice))
-        boons += roll.boon
-        counts[play_out(roll, source).successes] += 1
+        played = play_out(roll, source)
+        boons += played.boon
+        counts[played.successes] += 1
     total = 6 ** (dice + rerolls)
     odds = odds_3d6(dice, score, None, rerolls)
     assert {k: Fraction(n, total) for k, n in counts.items()} == {
@@ -178,7 +203,7 @@ def test_to_dict_is_the_api_odds_shape_in_floats() -> None:
     assert out == {
         "outcomes": {"success": 0.6875, "partial": 0.25, "botch": 0.0625},
         "successes": {"0": 0.0625, "1": 0.25, "2": 0.375, "3": 0.3125},
-        "boon": 1 / 36,
+        "boon": 1 / 24,  # three equal faces once the reroll is spent (1/36 before it)
     }
     assert odds_3d6_json(3, 3, 2, 1) == out
 

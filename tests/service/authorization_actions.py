@@ -93,6 +93,28 @@ async def _play_round(t: Table, who: str, h: dict[str, str]) -> Response:
     )
 
 
+def _contest_step(side: Callable[[Table, str], Awaitable[str]]) -> Action:
+    """Step (finalize) side a's roll of a round the storyteller played, each side citing an
+    item: "weak" (score 0) leaves both rolls pending. Side a is ``side``'s character, side
+    b the NPC (or, for the NPC's own row, the other player's PC)."""
+
+    async def act(t: Table, who: str, h: dict[str, str]) -> Response:
+        a = await side(t, who)
+        npc = await t.char("npc")
+        b = npc if a != npc else await t.char("other_pc")
+        body = {"a": {"character_id": a, "quality": "weak"},
+                "b": {"character_id": b, "quality": "weak"}}  # fmt: skip
+        made = await _as_storyteller(t, "POST", f"/campaigns/{t.cid}/contests", body)
+        cite = {"rerolls": [{"source": "item", "name": "yarn"}]}
+        path = f"/contests/{made['id']}/rounds"
+        played = await _as_storyteller(t, "POST", path, {"a": cite, "b": cite})
+        roll_a = played["rolls"][0]["id"]
+        answer = await t.client.post(f"/rolls/{roll_a}/finalize", headers=h)
+        return _checked(answer, lambda r: r["status"] == "final" and r["id"] == roll_a)
+
+    return act
+
+
 async def _resolve_tie(t: Table, who: str, h: dict[str, str]) -> Response:
     contest = await _contest(t, "weak")
     tied = await _as_storyteller(t, "POST", f"/contests/{contest}/rounds")
@@ -210,6 +232,66 @@ async def _pc_task(t: Table) -> str:
     return await _task(t, await t.char("p_pc"))
 
 
+# --- roll requests -------------------------------------------------------------------------
+
+_REQUEST_TRAITS = {"3d6": "strong", "matrix": "strength", "d20": "str"}
+
+
+async def _roll_request(t: Table, character: str, visibility: str = "public") -> str:
+    body = {"character_ids": [character], "kind": "test", "trait": _REQUEST_TRAITS[t.ruleset],
+            "visibility": visibility}  # fmt: skip
+    made = await _as_storyteller(t, "POST", f"/campaigns/{t.cid}/roll-requests", body)
+    return str(made["id"])
+
+
+async def _request_roll(t: Table, who: str, h: dict[str, str]) -> Response:
+    pc = await t.char("p_pc")
+    body = {"character_ids": [pc], "kind": "test", "trait": _REQUEST_TRAITS[t.ruleset]}
+    answer = await t.client.post(f"/campaigns/{t.cid}/roll-requests", json=body, headers=h)
+    return _checked(
+        answer, lambda r: [(x["character_id"], x["status"]) for x in r["targets"]] == [
+            (pc, "waiting")]
+    )  # fmt: skip
+
+
+async def _list_requests(t: Table, who: str, h: dict[str, str]) -> Response:
+    made = await _roll_request(t, await t.char("other_pc"))
+    answer = await t.client.get(f"/campaigns/{t.cid}/roll-requests", headers=h)
+    return _checked(answer, lambda page: _ids(page) == [made])
+
+
+def _read_request(character: Callable[[Table, str], Awaitable[str]]) -> Action:
+    """``GET /roll-requests/{id}`` of a ``storyteller`` request to ``character(t, who)``."""
+
+    async def act(t: Table, who: str, h: dict[str, str]) -> Response:
+        made = await _roll_request(t, await character(t, who), "storyteller")
+        answer = await t.client.get(f"/roll-requests/{made}", headers=h)
+        return _checked(answer, lambda found: found["id"] == made)
+
+    return act
+
+
+def _answer_request(character: Callable[[Table, str], Awaitable[str]]) -> Action:
+    """The roll answering a public request to ``character(t, who)``."""
+
+    async def act(t: Table, who: str, h: dict[str, str]) -> Response:
+        pc = await character(t, who)
+        made = await _roll_request(t, pc)
+        body = {"request_id": made, "character_id": pc}
+        answer = await t.client.post(f"/campaigns/{t.cid}/rolls", json=body, headers=h)
+        return _checked(
+            answer, lambda roll: roll["result"]["request_id"] == made and roll["kind"] == "test"
+        )
+
+    return act
+
+
+async def _cancel_request(t: Table, who: str, h: dict[str, str]) -> Response:
+    made = await _roll_request(t, await t.char("p_pc"))
+    answer = await t.client.post(f"/roll-requests/{made}/cancel", headers=h)
+    return _checked(answer, lambda r: r["status"] == "cancelled")
+
+
 # --- fairness ------------------------------------------------------------------------------
 
 
@@ -322,6 +404,13 @@ ACTIONS: dict[str, Action] = {
     "list contests `GET /campaigns/{cid}/contests`": _lists(_contest, "contests"),
     "read a contest `GET /contests/{id}`": _reads(_contest, "contests"),
     "play a contest round `POST /contests/{id}/rounds`": _play_round,
+    "step one's own character's roll in a contest round (`POST /rolls/{id}/…`)": _contest_step(
+        lambda t, who: t.own_char(who)
+    ),
+    "step another's character's roll in a contest round": _contest_step(
+        lambda t, who: t.char("other_pc")
+    ),
+    "step an NPC's roll in a contest round": _contest_step(lambda t, who: t.char("npc")),
     "resolve a tied round `POST /contests/{id}/resolve`": _resolve_tie,
     "roll a group action `POST /campaigns/{cid}/group-rolls`": _roll_group,
     "list group actions `GET /campaigns/{cid}/group-rolls`": _lists(_group, "group-rolls"),
@@ -334,6 +423,21 @@ ACTIONS: dict[str, Action] = {
     ),
     "roll in a long task for another's participant": _task_roll(lambda t, who: t.char("other_pc")),
     "roll in a long task for an NPC participant": _task_roll(lambda t, who: t.char("npc")),
+    "request a roll `POST /campaigns/{cid}/roll-requests`": _request_roll,
+    "list roll requests `GET /campaigns/{cid}/roll-requests`": _list_requests,
+    "read a roll request addressed to one's character `GET /roll-requests/{id}`": _read_request(
+        lambda t, who: t.own_char(who)
+    ),
+    "read a hidden roll request addressed to another's character": _read_request(
+        lambda t, who: t.char("other_pc")
+    ),
+    "answer a roll request for one's own character (a roll citing `request_id`)": (
+        _answer_request(lambda t, who: t.own_char(who))
+    ),
+    "answer a roll request for another's character": _answer_request(
+        lambda t, who: t.char("other_pc")
+    ),
+    "cancel a roll request `POST /roll-requests/{id}/cancel`": _cancel_request,
     "read the seed commitments `GET /campaigns/{cid}/fairness`": _fairness,
     "set the client seed `PUT /campaigns/{cid}/fairness/client-seed`": _client_seed,
     "rotate the server seed `POST /campaigns/{cid}/fairness/rotate`": _rotate,

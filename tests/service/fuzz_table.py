@@ -134,6 +134,14 @@ class Table:
         body = self.task_body(participant)
         return str(self.send("POST", f"/campaigns/{self.cid('3d6')}/tasks", body)["id"])
 
+    def request_body(self) -> dict[str, Any]:
+        """A roll request to a fresh 3d6 character: open, so it can be read and cancelled."""
+        return {"character_ids": [self.char("3d6")], "kind": "test", "trait": "strong"}
+
+    def roll_request(self) -> str:
+        path = f"/campaigns/{self.cid('3d6')}/roll-requests"
+        return str(self.send("POST", path, self.request_body())["id"])
+
     def exported(self) -> Any:
         """The export of a fresh campaign that is then deleted: an import brings it back."""
         made = self.send("POST", "/campaigns", {"name": "fuzz import", "ruleset": "3d6"})
@@ -208,6 +216,18 @@ class Table:
                     "character_id": self.char("d20", {**SHEET_D20, "conditions": ["poisoned"]}),
                     "condition": "poisoned",
                 },
+                None,
+            ),
+            "POST /api/v1/campaigns/{cid}/roll-requests": lambda: (
+                {"cid": cid},
+                self.request_body(),
+            ),
+            "GET /api/v1/roll-requests/{request_id}": lambda: (
+                {"request_id": self.roll_request()},
+                None,
+            ),
+            "POST /api/v1/roll-requests/{request_id}/cancel": lambda: (
+                {"request_id": self.roll_request()},
                 None,
             ),
             "POST /api/v1/campaigns/import": lambda: ({}, self.exported()),

@@ -216,6 +216,48 @@ async def _steps(t: Seats, roller: str, headers: dict[str, str]) -> Response:
     return answers[-1]
 
 
+async def _grant_on_final(t: Seats, who: str, headers: dict[str, str]) -> Response:
+    """The other player's final botch ("weak" is 0: no die succeeds), reopened."""
+    body = {"kind": "test", "character_id": await t.char("other_pc"), "trait": "weak"}
+    made = expect(
+        await t.client.post(f"/campaigns/{t.cid}/rolls", json=body, headers=t["other"].auth), 201
+    )
+    assert made["status"] == "final", made
+    answer = await t.client.post(f"/rolls/{made['id']}/grant", json={}, headers=headers)
+    if answer.is_success:
+        assert answer.json()["status"] == "pending", answer.text
+    return answer
+
+
+async def _granted(t: Seats, character_id: str) -> str:
+    path = f"/characters/{character_id}/grants"
+    made = expect(await t.client.post(path, json={}, headers=t["storyteller"].auth), 201)
+    return str(made["granted"]["id"])
+
+
+async def _list_grants(t: Seats, who: str, headers: dict[str, str]) -> Response:
+    character_id = await t.char("other_pc")
+    grant_id = await _granted(t, character_id)
+    answer = await t.client.get(f"/characters/{character_id}/grants", headers=headers)
+    if answer.is_success:
+        assert [g["id"] for g in answer.json()["items"]] == [grant_id], answer.text
+    return answer
+
+
+async def _cite_grant(t: Seats, who: str, headers: dict[str, str]) -> Response:
+    """A test of one's own character citing the grant the storyteller made for it."""
+    character_id = await t.own_char(who)
+    grant_id = await _granted(t, character_id)
+    body = {"kind": "test", "character_id": character_id, "trait": "strong",
+            "rerolls": [{"source": "storyteller", "grant_id": grant_id}]}  # fmt: skip
+    answer = await t.client.post(f"/campaigns/{t.cid}/rolls", json=body, headers=headers)
+    if answer.is_success:
+        st = t["storyteller"].auth
+        held = await t.client.get(f"/characters/{character_id}/grants", headers=st)
+        assert expect(held, 200)["items"] == [], held.text
+    return answer
+
+
 async def _new_key(t: Seats, who: str) -> str:
     made = expect(
         await t.client.post(
@@ -406,6 +448,13 @@ ACTIONS: dict[str, Action] = {
         t.roll("other", pending=True),
         lambda r: t.client.post(f"/rolls/{r}/grant", json={"name": "clever"}, headers=h),
     ),
+    "grant a reroll on a final roll, its character's latest": _grant_on_final,
+    "grant a reroll before the roll `POST /characters/{id}/grants`": lambda t, who, h: _then(
+        t.char("other_pc"),
+        lambda c: t.client.post(f"/characters/{c}/grants", json={"name": "clever"}, headers=h),
+    ),
+    "list a character's open reroll grants `GET /characters/{id}/grants`": _list_grants,
+    "cite a reroll grant on one's own character's test": _cite_grant,
     # contests, group actions, long tasks, fairness, events, export and import
     **authorization_actions.ACTIONS,
     "odds `GET /odds/{ruleset}`": lambda t, who, h: t.client.get(

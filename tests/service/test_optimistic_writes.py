@@ -5,6 +5,7 @@ again, locked, and nothing of the lost attempt is written (app/core/database.py)
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -84,3 +85,54 @@ async def test_a_player_removed_meanwhile_gets_no_roll_written(
     stored = await db_run(app, "SELECT count(*) FROM rolls WHERE campaign_id = ?", cid)
     assert stored == [(made,)]
     assert (await one()).status_code == 404
+
+
+async def _queued(locks: Any, cid: str, users: int) -> None:
+    """Wait until ``users`` jobs (or the test) hold or wait for the campaign's lock."""
+    for _ in range(500):
+        entry = locks._entries.get(cid)
+        if entry is not None and entry.users >= users:
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError(f"never {users} in the campaign's queue")
+
+
+async def test_a_remembered_character_another_instance_changed_is_read_again(
+    client: AsyncClient, app: Any, other_instance: asyncpg.Connection
+) -> None:
+    """The next queued roll takes the character its predecessor's batch checked; when
+    another instance changed it meanwhile, the batch's version guard refuses the roll and
+    it runs again on the character as it now is."""
+    st = await register(client, "memo")
+    cid = (await campaign(client, st, "3d6"))["id"]
+    kitten = (await character(client, st, cid, SHEET_3D6))["id"]
+    body = {"kind": "test", "character_id": kitten, "trait": "strong"}
+    locks = app.state.database._locks
+
+    def roll() -> asyncio.Task[Response]:
+        post = client.post(f"/campaigns/{cid}/rolls", json=body, headers=st.auth)
+        return asyncio.ensure_future(post)
+
+    await locks.acquire(cid)  # the test sits in the queue, so the memo outlives each roll
+    first = roll()
+    await _queued(locks, cid, 2)
+    behind = asyncio.ensure_future(locks.acquire(cid))
+    await _queued(locks, cid, 3)
+    locks.release(cid)
+    assert (await first).status_code == 201
+    await behind  # the memo now holds the character as the first roll's batch checked it
+    assert locks.memo(cid)["checked"][("character", kitten)].sheet["qualities"]["strong"] == 3
+    sheet = {**SHEET_3D6, "qualities": {"strong": 0, "clever": 5}}
+    await other_instance.execute(
+        "UPDATE characters SET sheet = $1::json, version = version + 1 WHERE id = $2",
+        json.dumps(sheet),
+        kitten,
+    )
+    second = roll()
+    await _queued(locks, cid, 2)
+    locks.release(cid)
+    made = await second
+    assert made.status_code == 201, made.text
+    assert all(not die["success"] for die in made.json()["dice"])  # quality 0: no success
+    stored = await db_run(app, "SELECT count(*) FROM rolls WHERE campaign_id = ?", cid)
+    assert stored == [(2,)]

@@ -246,7 +246,10 @@ async def test_a_storyteller_grants_a_reroll_and_a_player_may_not(scripted: Scri
         {"die": 1, "source": "storyteller", "name": "a clever idea", "old": 5, "new": 3}
     ]
     assert after["result"]["outcome"] == "success" and after["status"] == "final"
-    await _step(scripted, t.storyteller, first["id"], "grant", 409)
+    # The roll is final, yet still its character's latest: a grant reopens it (the die
+    # showing 6 may take one more reroll).
+    again = await _step(scripted, t.storyteller, first["id"], "grant", 200)
+    assert (again["status"], again["result"]["rerolls_left"]) == ("pending", 1)
 
     # A grant re-opens the rerolls a player had declined; no body is needed.
     second = await _test(scripted, t, [6, 5, 2], difficulty=2, rerolls=[ITEM])
@@ -300,13 +303,20 @@ async def test_two_concurrent_rerolls_spend_the_one_reroll_once(scripted: Script
         assert stored == winner
 
 
-async def test_a_storyteller_settles_a_players_blind_partial(scripted: Scripted) -> None:
-    """The roller cannot see a blind roll (404 on its steps); a storyteller makes the choice."""
+async def test_a_blind_partial_takes_the_choice_its_player_stated_and_no_later_step(
+    scripted: Scripted,
+) -> None:
+    """RULES.md, "who decides": a blind roll hides its dice from the player, so the player
+    states the choices with the roll and the server applies them; none is left to take."""
     t = await _table(scripted.http)
-    blind = await _test(scripted, t, [2, 5, 5], difficulty=2, visibility="blind")
-    assert blind["redacted"] is True and blind["status"] == "hidden"  # not "pending": a partial
+    blind = await _test(
+        scripted, t, [2, 5, 5], difficulty=2, visibility="blind", on_partial="complication"
+    )
+    assert blind["redacted"] is True and blind["status"] == "hidden"
     await _step(scripted, t.player, blind["id"], "choice", 404, {"choice": "fail"})
     await _step(scripted, t.other, blind["id"], "choice", 404, {"choice": "fail"})
-    settled = await _step(scripted, t.storyteller, blind["id"], "choice", 200, {"choice": "fail"})
-    assert (settled["status"], settled["result"]["choice"]) == ("final", "fail")
-    assert settled["result"]["outcome"] == "partial" and _faces(settled) == [2, 5, 5]
+    seen = expect(await scripted.http.get(f"/rolls/{blind['id']}", headers=t.storyteller.auth), 200)
+    assert (seen["status"], seen["result"]["choice"]) == ("final", "complication")
+    assert seen["result"]["outcome"] == "partial" and _faces(seen) == [2, 5, 5]
+    await _step(scripted, t.storyteller, blind["id"], "choice", 409, {"choice": "fail"})
+    await _step(scripted, t.storyteller, blind["id"], "grant", 409, {})

@@ -156,13 +156,14 @@ async def test_a_3d6_session_plays_every_kind_of_roll(client: AsyncClient) -> No
     )
     check_3d6(answer, score=1, dice=3, difficulty=None, rerolls=1)
 
-    # Only a storyteller grants a reroll; only what is on the sheet may be cited.
+    # Only a storyteller grants a reroll: a player cites one granted before, and has none
+    # (409); only what is on the sheet may be cited.
     for cite in ({"source": "storyteller"}, {"source": "storyteller", "name": "clever idea"}):
         await roll(
             client,
             alice,
             cid,
-            403,
+            409,
             kind="test",
             character_id=pelote,
             trait="strong",

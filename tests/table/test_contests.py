@@ -233,7 +233,8 @@ async def test_a_round_with_a_cited_reroll_counts_once_the_reroll_is_spent(table
 
     await _round(t, contest["id"], [], status=409)  # the next round waits for this one
     t.faces(2)
-    spent = await t.post(t.storyteller, f"/rolls/{roll_a['id']}/reroll", {"die": 0}, status=200)
+    # Pelote's player spends her reroll: the roller's player makes the roller's choices.
+    spent = await t.post(t.player, f"/rolls/{roll_a['id']}/reroll", {"die": 0}, status=200)
     assert (spent["status"], spent["result"]["successes"]) == ("final", 1)
 
     won = await t.get(t.player, f"/contests/{contest['id']}")
@@ -253,7 +254,7 @@ async def test_declining_the_cited_rerolls_counts_the_round_as_the_dice_fell(
     contest = await _contest(t)
     played = await _cited_round(t, contest["id"], [4, 5, 6, 1, 6, 6], a=[ITEM, GIFT])
     roll_a = played["rolls"][0]
-    await t.post(t.storyteller, f"/rolls/{roll_a['id']}/finalize", status=200)
+    await t.post(t.player, f"/rolls/{roll_a['id']}/finalize", status=200)
     decided = await t.get(t.storyteller, f"/contests/{contest['id']}")
     assert decided["rounds"][0]["winner"] == "b" and decided["winner"] == "b"
     assert decided["rounds"][0]["successes_a"] == 0
@@ -265,7 +266,7 @@ async def test_a_round_whose_two_sides_cite_rerolls_waits_for_both(table: Table)
     played = await _cited_round(t, contest["id"], [4, 5, 6, 6, 6, 6], a=[ITEM], b=[GRANT])
     roll_a, roll_b = (r["id"] for r in played["rolls"])
     t.faces(1)
-    await t.post(t.storyteller, f"/rolls/{roll_a}/reroll", {"die": 2}, status=200)
+    await t.post(t.player, f"/rolls/{roll_a}/reroll", {"die": 2}, status=200)
     half = await t.get(t.storyteller, f"/contests/{contest['id']}")
     assert half["rounds"] == [] and half["pending_round"]["number"] == 1
     t.faces(5)
@@ -285,14 +286,28 @@ async def test_a_side_cites_only_what_its_own_sheet_holds(table: Table) -> None:
     assert await t.get(t.storyteller, f"/contests/{contest['id']}") == contest
 
 
-async def test_only_the_storyteller_takes_the_steps_of_a_contest_roll(table: Table) -> None:
+async def test_the_players_step_their_characters_contest_rolls_and_the_storyteller_an_npcs(
+    table: Table,
+) -> None:
+    """RULES.md, "who decides": the roller's player makes the roller's choices, also in
+    contests; the storyteller makes them for non-player characters. The storyteller rolled
+    both sides, yet only Pelote's player steps her roll."""
     t = table
     contest = await _contest(t)
-    played = await _cited_round(t, contest["id"], [4, 5, 6, 6, 6, 6], a=[ITEM])
-    roll_a = played["rolls"][0]["id"]
-    await t.post(t.player, f"/rolls/{roll_a}/reroll", {"die": 0}, status=403)
-    await t.post(t.player, f"/rolls/{roll_a}/finalize", status=403)
+    played = await _cited_round(t, contest["id"], [4, 5, 6, 6, 6, 6], a=[ITEM], b=[GRANT])
+    roll_a, roll_b = (r["id"] for r in played["rolls"])
+    for who in (t.storyteller, t.other, t.spectator):
+        await t.post(who, f"/rolls/{roll_a}/reroll", {"die": 0}, status=403)
+        await t.post(who, f"/rolls/{roll_a}/finalize", status=403)
+    for who in (t.player, t.other, t.spectator):
+        await t.post(who, f"/rolls/{roll_b}/finalize", status=403)
+    await t.post(t.stranger, f"/rolls/{roll_a}/finalize", status=404)
     assert (await t.get(t.storyteller, f"/contests/{contest['id']}"))["pending_round"]
+    t.faces(3)
+    await t.post(t.player, f"/rolls/{roll_a}/reroll", {"die": 0}, status=200)
+    await t.post(t.storyteller, f"/rolls/{roll_b}/finalize", status=200)
+    counted = await t.get(t.spectator, f"/contests/{contest['id']}")
+    assert counted["rounds"][0]["successes_a"] == 1 and counted["winner"] == "a"
 
 
 async def test_a_retried_round_with_cited_rerolls_rolls_once(table: Table) -> None:
@@ -312,7 +327,7 @@ async def test_two_steps_finishing_a_round_at_once_count_it_once(table: Table) -
     played = await _cited_round(t, contest["id"], [4, 5, 6, 6, 6, 6], a=[ITEM], b=[GRANT])
     roll_a, roll_b = (r["id"] for r in played["rolls"])
     await asyncio.gather(
-        t.post(t.storyteller, f"/rolls/{roll_a}/finalize", status=200),
+        t.post(t.player, f"/rolls/{roll_a}/finalize", status=200),
         t.post(t.storyteller, f"/rolls/{roll_b}/finalize", status=200),
     )
     counted = await t.get(t.storyteller, f"/contests/{contest['id']}")
