@@ -16,6 +16,8 @@ is known by linearity, and says why (``no_totals``). Results are memoised per fo
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
@@ -33,6 +35,7 @@ __all__ = [
     "TotalsOdds",
     "formula_odds",
     "formula_odds_json",
+    "odds_known",
 ]
 
 MAX_TOTALS = 200
@@ -242,8 +245,28 @@ def _linear_mean(node: Node) -> Fraction | None:
     return left + right if node.op == "+" else left - right
 
 
-@lru_cache(maxsize=256)
+_MEMO: OrderedDict[str, JSONDict] = OrderedDict()
+_MEMO_SIZE = 256
+_MEMO_LOCK = threading.Lock()  # counted in a worker thread, read on the event loop
+
+
 def _odds_json(text: str) -> JSONDict:
+    """``_count_odds_json``, memoised (least recently used out, as ``lru_cache``, but
+    with a membership test: ``odds_known``)."""
+    with _MEMO_LOCK:
+        found = _MEMO.get(text)
+        if found is not None:
+            _MEMO.move_to_end(text)
+            return found
+    counted = _count_odds_json(text)
+    with _MEMO_LOCK:
+        _MEMO[text] = counted
+        if len(_MEMO) > _MEMO_SIZE:
+            _MEMO.popitem(last=False)
+    return counted
+
+
+def _count_odds_json(text: str) -> JSONDict:
     formula = parse_formula(text, 2 * MAX_FORMULA_LENGTH)
     odds = _odds_for(text)
     if isinstance(odds, str):
@@ -266,6 +289,13 @@ def _odds_json(text: str) -> JSONDict:
         out["exact"] = False
         out["truncated_below"] = TRUNCATION
     return out
+
+
+def odds_known(formula: Formula) -> bool:
+    """Are ``formula``'s odds memoised? Counting them the first time may take tens of
+    milliseconds: a service counts them off the event loop first (``formula_odds_json``
+    in a worker thread), then the roll reads them from the memo."""
+    return formula.text in _MEMO
 
 
 def formula_odds_json(formula: Formula | str) -> JSONDict:

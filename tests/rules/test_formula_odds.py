@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from app.rules.dice import ScriptedDice
 from app.rules.formula import DiceTerm, parse_formula, roll_formula
-from app.rules.formula_odds import MAX_TOTALS, formula_odds, formula_odds_json
+from app.rules.formula_odds import MAX_TOTALS, formula_odds, formula_odds_json, odds_known
 
 
 @st.composite
@@ -91,3 +91,10 @@ def test_odds_answers_are_copies_a_caller_may_change() -> None:
     first = formula_odds_json("3d6")
     first["totals"]["3"] = 1.0
     assert formula_odds_json("3d6")["totals"]["3"] == 1 / 216
+
+
+def test_odds_are_known_once_counted_so_a_service_counts_them_off_the_loop_first() -> None:
+    parsed = parse_formula("7d7kh2+13")
+    assert not odds_known(parsed)
+    formula_odds_json(parsed)
+    assert odds_known(parsed)
