@@ -7,13 +7,17 @@ a hidden roll showed. So every refusal is decided here, from the text alone:
 - an operation that never ends for any face (``1d6rr<7``, ``1d1e1``, ``rr`` with a ``h``
   or ``l`` selector, which always finds a die), or that the package refuses at once
   (``mi``/``ma`` with anything but a plain number);
-- a divisor that may be 0: refused unless its exact values exclude 0;
+- a divisor that can be 0: refused unless its bounds, or else its exact values, exclude 0
+  (a divisor with too many values to count is refused when its bounds hold 0);
 - a value that could leave ±(2^53 − 1), the integers a JSON client reads exactly;
 - more than ``MAX_ROLLS`` dice rolled, rerolls and explosions included, with a chance
   above ``ROLL_RISK``: a Chernoff bound, min over t of E[exp(t·rolls)]·exp(−t·1001),
-  over every term, each die followed through its operations face by face. (Ignoring
-  drops only adds rolls, so the bound holds.) What is left, a chance below 1e-9, still
-  stops with a 422 while rolling rather than work without end.
+  over every term, each die followed through its operations face by face. What is
+  left, a chance below 1e-9, still stops with a 422 while rolling rather than run on.
+
+Every check treats dropped dice as if they were kept (that only adds work and values), so
+a formula that drops all its dice before an endless reroll is refused, though the package
+would roll it.
 """
 
 from __future__ import annotations

@@ -229,7 +229,7 @@ async def test_fields_a_3d6_test_does_not_use_are_refused(client: AsyncClient) -
         {**base, "helper_id": "01NOSUCHCHARACTER00000000"},
         {**base, "note": "n" * 501},
         {**base, "rerolls": [ITEM] * 21},
-        {"kind": "formula", "formula": "1d6*2"},
+        {"kind": "formula", "formula": "1d6**2"},
         {"kind": "formula", "formula": "101d6"},
         {"kind": "formula", "formula": "1d1001"},
         {"kind": "formula", "formula": ""},
