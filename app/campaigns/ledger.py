@@ -33,6 +33,7 @@ from app.core.db import utcnow
 from app.core.errors import NotFound
 from app.core.tables import TableSql
 from app.core.writer import Job
+from app.events import repository as events_repo
 from app.events.repository import EVENTS
 from app.events.service import EventOut
 from app.fairness import repository as seeds_repo
@@ -88,6 +89,7 @@ class Ledger:
         "_salting",
         "_seed",
         "_statements",
+        "_states",
         "campaign_id",
         "client_seed",
         "commitment",
@@ -122,6 +124,8 @@ class Ledger:
         self._guards: list[Statement] = []
         self.read_version: str | None = None
         self._checked: dict[tuple[str, str], Any] = {}
+        # roll seq -> (index among the batch's event rows, event) of a roll state recorded
+        self._states: dict[int, tuple[int, EventOut]] = {}
 
     @classmethod
     async def open(cls, job: Job, campaign_id: str, override: DiceSource | None = None) -> Ledger:
@@ -208,9 +212,15 @@ class Ledger:
         seq: int | None = None,
         prev_hash: str | None = None,
         hash: str | None = None,
+        roll_seq: int | None = None,
+        replaces: dict[str, Any] | None = None,
     ) -> EventOut:
         """An event with the next seq (or ``seq``, one the caller took for a roll whose
-        seq is its event's), published after the commit."""
+        seq is its event's), published after the commit.
+
+        With ``roll_seq``, ``data`` is the new state of the roll of that seq, whose row the
+        batch writes with it: the event is stored compact (app/events/models.py), and the
+        event of the roll's previous state gets its data back, ``replaces``."""
         event = EventOut(
             self.campaign_id,
             self.next_seq() if seq is None else seq,
@@ -222,9 +232,22 @@ class Ledger:
             prev_hash,
             hash,
         )
-        self.add(EVENTS, event.row())
+        if roll_seq is None:
+            self.add(EVENTS, event.row())
+        else:
+            self._add_state(event, roll_seq, replaces)
         self.job.events.append(event)
         return event
+
+    def _add_state(self, event: EventOut, roll_seq: int, replaces: dict[str, Any] | None) -> None:
+        rows = self._rows.setdefault(EVENTS.name, (EVENTS, []))[1]
+        earlier = self._states.get(roll_seq)
+        if earlier is not None:  # the previous state is a row of this batch: stored whole
+            rows[earlier[0]] = EVENTS.values(earlier[1].row())
+        elif replaces is not None:
+            self.write(events_repo.fill(self.campaign_id, roll_seq, replaces))
+        self._states[roll_seq] = (len(rows), event)
+        rows.append(EVENTS.values(event.row(roll_seq)))
 
     async def close(self) -> None:
         """Write the counters back with every row and statement of the job, in one batch;

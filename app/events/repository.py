@@ -1,18 +1,103 @@
 """Every query of the events feature. Events are written only by a campaign's ledger
-(app/campaigns/ledger.py), with the rows of the job that records them."""
+(app/campaigns/ledger.py), with the rows of the job that records them.
+
+A compact event (``data`` NULL, app/events/models.py) is its roll's latest state, which
+the roll's row holds. Every reader of events goes through ``select`` and ``with_data``:
+the roll is joined by (campaign_id, roll_seq), on the rolls' unique index, and the data
+rebuilt as it was recorded (``roll_body``), so no reader can tell a compact event from a
+full one."""
 
 from __future__ import annotations
 
-from app.core.database import Db, Row
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from app.core.database import Db, Row, Statement
+from app.core.db import rfc3339
 from app.core.tables import TableSql
 from app.events.models import Event
 
 EVENTS = TableSql(Event)
 
-_FIELDS = "campaign_id, seq, type, at, data, visibility, user_id, prev_hash, hash"
-_AFTER = f"SELECT {_FIELDS} FROM events WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?"  # noqa: S608
+# The fields of a roll state's body, as they come from the roll's row.
+_BODY = ("id", "campaign_id", "seq", "ruleset", "kind", "character_id", "user_id",
+         "visibility", "note", "status", "dice", "result", "odds", "proof")  # fmt: skip
+# What ``select`` adds after the event's own fields: the event's facts a lost body keeps,
+# then the roll's columns a body is rebuilt from.
+_EVENT = ("campaign_id", "roll_seq", "visibility", "user_id")
+_ROLL = (*_BODY, "state", "created_at", "updated_at", "hash")
+_TAIL = ", ".join([*(f"e.{name}" for name in _EVENT), *(f"r.{name}" for name in _ROLL)])
+_JOIN = " FROM events e LEFT JOIN rolls r ON r.campaign_id = e.campaign_id AND r.seq = e.roll_seq"
+
+FIELDS = ("campaign_id", "seq", "type", "at", "data", "visibility", "user_id", "prev_hash", "hash")
+"""``EventOut``'s fields, in its order."""
+
+_FILL = "UPDATE events SET data = ?, roll_seq = NULL WHERE campaign_id = ? AND roll_seq = ?"
+
+
+def roll_body(roll: Mapping[str, Any]) -> dict[str, Any]:
+    """The data of a roll state's event: the whole roll as its roller (or a storyteller)
+    reads it, from the roll's values as stored (times as datetimes). The one definition,
+    for the event as recorded and as rebuilt from the roll's row."""
+    body = {name: roll[name] for name in _BODY}
+    body["effects"] = (roll["state"] or {}).get("effects", [])
+    body["created_at"] = rfc3339(roll["created_at"])
+    body["updated_at"] = rfc3339(roll["updated_at"])
+    body["hash"] = roll["hash"]
+    body["redacted"] = False
+    return body
+
+
+def lost_body(
+    campaign_id: str, roll_seq: int, visibility: str, user_id: str | None
+) -> dict[str, Any]:
+    """The data of a compact event whose roll row is gone (deleted behind the server's
+    back): a body of the roll's shape holding nothing of it, so that every reader goes on
+    and the link, which no longer hashes, fails the audit at its seq."""
+    return {
+        "id": "", "campaign_id": campaign_id, "seq": roll_seq, "ruleset": "", "kind": "",
+        "character_id": None, "user_id": user_id or "", "visibility": visibility,
+        "note": None, "status": "lost", "dice": [], "result": {}, "odds": {}, "proof": [],
+        "effects": [], "created_at": "", "updated_at": "", "hash": "", "redacted": False,
+    }  # fmt: skip
+
+
+def select(fields: Sequence[str], where: str) -> str:
+    """A SELECT of the events' ``fields`` (``data`` among them), then ``where`` (its
+    columns named ``e.``, with any ORDER BY and LIMIT); ``with_data`` completes its rows."""
+    own = ", ".join(f"e.{name}" for name in fields)
+    return f"SELECT {own}, {_TAIL}{_JOIN} WHERE {where}"
+
+
+def with_data(rows: Sequence[Row], fields: Sequence[str]) -> list[Row]:
+    """Rows of ``select(fields, …)`` as the events' ``fields`` alone, the data of each
+    compact event rebuilt from its roll."""
+    width, at = len(fields), fields.index("data")
+    out: list[Row] = []
+    for row in rows:
+        own = row[:width]
+        if own[at] is None:
+            campaign_id, roll_seq, visibility, user_id, *roll = row[width:]
+            if roll[0] is None:
+                data = lost_body(campaign_id, roll_seq, visibility, user_id)
+            else:
+                data = roll_body(dict(zip(_ROLL, roll, strict=True)))
+            own = (*own[:at], data, *own[at + 1 :])
+        out.append(own)
+    return out
+
+
+_AFTER = select(FIELDS, "e.campaign_id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?")
 
 
 async def after(db: Db, campaign_id: str, after_seq: int, limit: int) -> list[Row]:
     """Rows in ``EventOut``'s field order, oldest first: one page of a campaign's history."""
-    return await db.fetchall(_AFTER, campaign_id, after_seq, limit)
+    return with_data(await db.fetchall(_AFTER, campaign_id, after_seq, limit), FIELDS)
+
+
+def fill(campaign_id: str, roll_seq: int, data: dict[str, Any]) -> Statement:
+    """The ledger's statement giving the compact event of the roll of ``roll_seq`` its
+    ``data`` back: the roll's state it carries, which the roll's row is about to replace.
+    It matches no row when that event is full already (written before events were compact,
+    or imported so)."""
+    return _FILL, (data, campaign_id, roll_seq)

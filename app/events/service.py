@@ -40,8 +40,9 @@ class EventOut:
             "data": self.data,
         }
 
-    def row(self) -> dict[str, Any]:
-        """The event as the events table stores it."""
+    def row(self, roll_seq: int | None = None) -> dict[str, Any]:
+        """The event as the events table stores it; with ``roll_seq``, compact: its data is
+        the current state of the roll of that seq, which the roll's row holds."""
         return {
             "campaign_id": self.campaign_id,
             "seq": self.seq,
@@ -49,9 +50,10 @@ class EventOut:
             "at": self.at,
             "visibility": self.visibility,
             "user_id": self.user_id,
-            "data": self.data,
+            "data": self.data if roll_seq is None else None,
             "prev_hash": self.prev_hash,
             "hash": self.hash,
+            "roll_seq": roll_seq,
         }
 
 

@@ -20,6 +20,7 @@ import sys
 import tempfile
 from collections.abc import AsyncIterable, Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import UTC
 from typing import IO, Any
 
 from pydantic import BaseModel, ValidationError
@@ -28,6 +29,7 @@ from app.campaigns.service import validate_settings
 from app.characters.sheets import normalise
 from app.core.errors import Unprocessable
 from app.core.jsontext import dumps, loads
+from app.events.repository import roll_body
 from app.exchange import lines
 from app.exchange.checks import grant_problem
 from app.exchange.schemas import (
@@ -46,6 +48,7 @@ from app.exchange.schemas import (
 from app.rules import RulesError
 from app.rules.verify_lines import LineVerifier
 from app.rules.verify_report import Stop
+from app.rules.verify_requests import is_link_type
 
 PARTS: dict[str, type[BaseModel]] = {
     "member": MemberPart,
@@ -272,13 +275,41 @@ def _check_counts(number: int, trailer: dict[str, Any], found: Checked) -> None:
                       f"holds {held}: records are missing")  # fmt: skip
 
 
+@dataclass(frozen=True, slots=True)
+class CompactEvent:
+    """An event to store compact (app/events/models.py): the state it carries is its roll's
+    latest, which the roll's row of the same import holds, to the byte."""
+
+    event: EventPart
+    roll_seq: int
+
+
+def _holds(roll: RollPart, event: Any) -> bool:
+    """Whether ``event`` is ``roll``'s latest link and its data the very body the roll's
+    row will rebuild once stored (times in UTC, as the database gives them back), so that
+    storing it compact exports the same bytes as storing it whole."""
+    if not isinstance(event, EventPart) or event.hash != roll.hash:
+        return False
+    if not is_link_type(event.type) or event.data.get("id") != roll.id:
+        return False
+    stored = roll.model_dump()
+    for name in ("created_at", "updated_at"):
+        stored[name] = stored[name].astimezone(UTC)
+    return dumps(roll_body(stored)) == dumps(event.data)
+
+
 async def write_spool(
     spool: IO[bytes], insert: Callable[[str, list[Any]], Awaitable[None]]
 ) -> None:
     """Pass 2's loop: each record type gathered into batches for ``insert``; every batch
-    of a stage (members, characters, the log, the flows) is written before the next."""
+    of a stage (members, characters, the log, the flows) is written before the next.
+
+    A roll comes right after its latest link (docs/export.md): when that event's data is
+    the roll's body, it goes to ``insert`` as a ``CompactEvent``. A full batch is written
+    only when the next record of its type comes, so the event is still at hand then."""
     batches: dict[str, list[Any]] = {}
     stage = 0
+    last: Any = None
     for line in spool:
         record = loads(line)
         kind = record.pop("t")
@@ -288,11 +319,16 @@ async def write_spool(
                     await insert(name, rows)
             batches, stage = {}, _STAGE[kind]
         rows = batches.setdefault(kind, [])
-        rows.append(part(0, PARTS[kind], record))
         if len(rows) >= BATCH:
             await insert(kind, rows)
-            batches[kind] = []
+            rows = batches[kind] = []
             await asyncio.sleep(0)
+        value = part(0, PARTS[kind], record)
+        events = batches.get("event")
+        if kind == "roll" and events and events[-1] is last and _holds(value, last):
+            events[-1] = CompactEvent(last, value.seq)
+        rows.append(value)
+        last = value
     for name, rows in batches.items():
         if rows:
             await insert(name, rows)

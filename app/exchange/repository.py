@@ -7,6 +7,7 @@ from typing import Any
 
 from app.core.database import Db
 from app.core.db import rfc3339
+from app.events import repository as events_repo
 from app.grants import repository as grants_repo
 from app.roll_requests import repository as requests_repo
 from app.roll_requests.records import stored
@@ -23,9 +24,9 @@ _CHARACTERS = (
     "SELECT id, name, npc, owner_id, version, sheet, created_at, updated_at FROM characters"
     " WHERE campaign_id = ? ORDER BY created_at, id"
 )
-_EVENTS_PAGE = (
-    "SELECT seq, type, at, visibility, user_id, data, prev_hash, hash FROM events"
-    " WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?"
+_EVENT_FIELDS = ("seq", "type", "at", "visibility", "user_id", "data", "prev_hash", "hash")
+_EVENTS_PAGE = events_repo.select(
+    _EVENT_FIELDS, "e.campaign_id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?"
 )
 _USER = "SELECT username FROM users WHERE id = ?"
 
@@ -90,8 +91,8 @@ async def events_page(db: Db, campaign_id: str, after: int, limit: int) -> list[
             "prev_hash": prev_hash,
             "hash": hash_,
         }
-        for seq, type_, at, visibility, user_id, data, prev_hash, hash_ in await db.fetchall(
-            _EVENTS_PAGE, campaign_id, after, limit
+        for seq, type_, at, visibility, user_id, data, prev_hash, hash_ in events_repo.with_data(
+            await db.fetchall(_EVENTS_PAGE, campaign_id, after, limit), _EVENT_FIELDS
         )
     ]
 

@@ -18,8 +18,8 @@ from app.core.errors import Unprocessable
 from app.events.repository import EVENTS
 from app.exchange import repository as exchange_repo
 from app.exchange.checks import flows
-from app.exchange.importing import FLOWS, Checked, write_spool
-from app.exchange.schemas import CampaignExport
+from app.exchange.importing import FLOWS, Checked, CompactEvent, write_spool
+from app.exchange.schemas import CampaignExport, EventPart
 from app.fairness.repository import SEEDS
 from app.grants import repository as grants_repo
 from app.roll_requests import repository as requests_repo
@@ -80,7 +80,9 @@ async def write_campaign(
     for roll in doc.rolls:
         await tables.insert(db, rolls_repo.ROLLS, roll.model_dump())
     for event in doc.events:
-        await tables.insert(db, EVENTS, {**event.model_dump(), "campaign_id": campaign.id})
+        # Whole: the single-document format is read in memory, not the way of long
+        # campaigns; the line import (``write_lines``) stores compact what it can.
+        await tables.insert(db, EVENTS, _event_row(campaign.id, event))
     for table, found in flows(doc):
         for flow in found:
             sql, params = table_repo.insert(table, flow.model_dump())
@@ -134,8 +136,7 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
         elif kind == "roll":
             await _many(db, rolls_repo.ROLLS, [r.model_dump() for r in rows])
         elif kind == "event":
-            values = [{**e.model_dump(), "campaign_id": campaign.id} for e in rows]
-            await _many(db, EVENTS, values)
+            await _many(db, EVENTS, [_event_row(campaign.id, e) for e in rows])
         elif kind == "roll_request":
             requests = [r.model_dump(exclude={"targets"}) for r in rows]
             await _many(db, requests_repo.REQUESTS, requests)
@@ -149,6 +150,14 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
                 await db.execute(sql, *params)
 
     await write_spool(checked.spool, insert)
+
+
+def _event_row(campaign_id: str, event: EventPart | CompactEvent) -> dict[str, Any]:
+    """An event as stored: whole, or compact when its roll's row holds its data."""
+    if isinstance(event, CompactEvent):
+        return {**event.event.model_dump(exclude={"data"}), "data": None,
+                "roll_seq": event.roll_seq, "campaign_id": campaign_id}  # fmt: skip
+    return {**event.model_dump(), "roll_seq": None, "campaign_id": campaign_id}
 
 
 def _owner(character: Any, place: LinePlacement) -> str | None:

@@ -11,6 +11,7 @@ from typing import Any
 from app.core.database import Db
 from app.core.db import utcnow
 from app.core.tables import TableSql, insert
+from app.events import repository as events_repo
 from app.fairness.models import CampaignSeed
 
 SEEDS = TableSql(CampaignSeed)
@@ -70,10 +71,11 @@ _REVEAL = (
     " WHERE campaign_id = ? AND number = ? AND revealed_at IS NULL"
 )
 _SET_CURRENT = "UPDATE campaigns SET seed_number = ?, client_seed = ? WHERE id = ?"
-_LINKS = (
-    "SELECT seq, data, prev_hash, hash FROM events WHERE campaign_id = ? AND seq > ?"
-    " AND seq <= ? AND hash IS NOT NULL AND (type LIKE 'roll.%' OR type LIKE 'roll_request.%')"
-    " ORDER BY seq LIMIT ?"
+_LINK_FIELDS = ("seq", "data", "prev_hash", "hash")
+_LINKS = events_repo.select(
+    _LINK_FIELDS,
+    "e.campaign_id = ? AND e.seq > ? AND e.seq <= ? AND e.hash IS NOT NULL"
+    " AND (e.type LIKE 'roll.%' OR e.type LIKE 'roll_request.%') ORDER BY e.seq LIMIT ?",
 )
 
 
@@ -129,5 +131,6 @@ async def links(
 ) -> list[tuple[int, dict[str, Any], str, str]]:
     """Links of the chain in seq order, of rolls and of roll requests (app/roll_requests):
     (seq, event data, prev_hash, hash)."""
-    rows = await db.fetchall(_LINKS, campaign_id, after, up_to, limit)
+    found = await db.fetchall(_LINKS, campaign_id, after, up_to, limit)
+    rows = events_repo.with_data(found, _LINK_FIELDS)
     return [(int(seq), data, str(prev), str(h)) for seq, data, prev, h in rows]

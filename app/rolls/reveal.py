@@ -75,7 +75,7 @@ async def reveal(
         new: RollRow = {**it.roll, "visibility": "public", "updated_at": utcnow()}
         new["prev_hash"], new["hash"] = ledger.link(chain_view(new), seq)
         ledger.write(repo.save_reveal(new))
-        record_roll_event(ledger, "roll.updated", new, seq)
+        record_roll_event(ledger, "roll.updated", new, seq, previous=it.roll)
         if it.character is not None:
             _publish_effects(cj, it.character, new["state"]["effects"])
         return 200, to_answer(new, seat.user_id, seat.is_storyteller)

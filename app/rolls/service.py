@@ -9,6 +9,7 @@ so a roll never acts on a sheet or a state that another job changed while it wai
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +28,7 @@ from app.core.errors import Forbidden, NotFound, Unprocessable
 from app.core.ids import new_id
 from app.core.security import Principal
 from app.core.writer import Job, Writer
+from app.events.repository import roll_body
 from app.grants import service as grants
 from app.roll_requests import answering as roll_requests
 from app.rolls import kinds
@@ -34,7 +36,7 @@ from app.rolls import repository as repo
 from app.rolls.repository import RollRow
 from app.rolls.schemas import FormulaBody, RequestAnswer, SaveBody, TestBody
 from app.rolls.visibility import can_see
-from app.rules import DiceSource
+from app.rules import DiceSource, RulesError, formula, formula_odds
 
 RollBody = TestBody | SaveBody | FormulaBody
 REDACTED_STATUS = "hidden"  # the one status of every redacted roll, whatever its real one
@@ -155,6 +157,19 @@ def _resolve(
     return kinds.d20_roll(body, sheet, dice, hidden=hidden)
 
 
+async def count_odds_off_the_loop(text: str) -> None:
+    """A formula's odds, counted the first time in a worker thread (it may take tens of
+    milliseconds), so that neither the event loop nor the campaign's lock waits on them;
+    the roll then reads them from the engine's memo. A bad formula is left to the roll's
+    own 422."""
+    try:
+        parsed = formula.parse_formula(text)
+    except RulesError:
+        return
+    if not formula_odds.odds_known(parsed):
+        await asyncio.to_thread(formula_odds.formula_odds_json, parsed)
+
+
 async def create(
     writer: Writer,
     principal: Principal,
@@ -164,6 +179,8 @@ async def create(
     idempotency_key: str | None,
 ) -> tuple[int, bytes]:
     """Roll and store; answer (status, body bytes). A keyed retry replays the first answer."""
+    if isinstance(body, FormulaBody):
+        await count_odds_off_the_loop(body.formula)
     # Without a key nothing is replayed, so the hot path skips dumping and hashing the body.
     digest = (
         idempotency.fingerprint("roll", campaign_id, body.model_dump(mode="json"))
@@ -317,17 +334,27 @@ def chain_view(values: Mapping[str, Any]) -> dict[str, Any]:
     return view
 
 
-def record_roll_event(ledger: Ledger, type: str, roll: RollRow, seq: int | None = None) -> None:
+def record_roll_event(
+    ledger: Ledger,
+    type: str,
+    roll: RollRow,
+    seq: int | None = None,
+    previous: RollRow | None = None,
+) -> None:
     """The roll's event: the whole roll, for whoever may see it (the visibility rule),
-    carrying the roll's new link of the hash chain."""
+    carrying the roll's new link of the hash chain. It is stored compact, since the roll's
+    row holds the same body; ``previous``, the roll as it was before this new state, gives
+    the event of that state its body back."""
     ledger.record(
         type,
-        to_answer(roll, roll["user_id"], True),
+        roll_body(roll),
         visibility=roll["visibility"],
         user_id=roll["user_id"],
         seq=roll["seq"] if seq is None else seq,
         prev_hash=roll["prev_hash"],
         hash=roll["hash"],
+        roll_seq=roll["seq"],
+        replaces=None if previous is None else roll_body(previous),
     )
 
 

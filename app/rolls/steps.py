@@ -179,7 +179,7 @@ async def step(
         }
         new["prev_hash"], new["hash"] = ledger.link(chain_view(new), seq)
         ledger.write(repo.save_step(new))
-        record_roll_event(ledger, "roll.updated", new, seq)
+        record_roll_event(ledger, "roll.updated", new, seq, previous=roll)
         link = flow_of(new)
         if new["status"] == "final" and link is not None:
             await _FLOWS[link](ledger, seat, new)

@@ -3,11 +3,13 @@ bundle as a member sees it, and direct access to the database for tampering."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
 from httpx import AsyncClient
 
+from app.events import repository as events_repo
 from app.rules.verify import Report, verify
 from tests.service.table import (
     GIFT,
@@ -109,6 +111,25 @@ async def current_seed_hex(app: Any, cid: str) -> str:
 
 def as_json(db_value: Any) -> Any:
     """A JSON column's value as read by the driver (text on SQLite, decoded on asyncpg)."""
-    import json
-
     return json.loads(db_value) if isinstance(db_value, str) else db_value
+
+
+async def events_read(
+    app: Any, cid: str, fields: tuple[str, ...], where: str = "", *params: Any
+) -> list[tuple[Any, ...]]:
+    """The campaign's events' ``fields`` as every reader of the app reads them (a compact
+    event's data rebuilt from its roll), in seq order; ``where`` narrows them (``e.``)."""
+    sql = events_repo.select(fields, f"e.campaign_id = ?{where} ORDER BY e.seq")
+    rows = events_repo.with_data(await db_run(app, sql, cid, *params), fields)
+    at = fields.index("data") if "data" in fields else None
+    if at is None:
+        return rows
+    return [(*row[:at], as_json(row[at]), *row[at + 1 :]) for row in rows]
+
+
+async def make_whole(app: Any, cid: str, seq: int) -> None:
+    """Store the compact event at ``seq`` whole, as events were stored before they could be
+    compact (a campaign written before that)."""
+    (data,) = (await events_read(app, cid, ("data",), " AND e.seq = ?", seq))[0]
+    sql = "UPDATE events SET data = ?, roll_seq = NULL WHERE campaign_id = ? AND seq = ?"
+    await db_run(app, sql, json.dumps(data), cid, seq)

@@ -16,6 +16,7 @@ from tests.fairness.table import (
     check,
     current_seed_hex,
     db_run,
+    events_read,
     play,
     rotate,
     table_3d6,
@@ -170,8 +171,8 @@ async def test_the_current_seed_appears_in_no_answer_and_no_event(
         await get(f"/campaigns/{t.cid}/rolls")
         await get(f"/campaigns/{t.cid}")
         await get(f"/campaigns/{t.cid}/events?after=0")
-        events = await db_run(app, "SELECT data FROM events WHERE campaign_id = ?", t.cid)
-        texts = [*seen, *(json.dumps(as_json(e[0])) for e in events)]
+        events = await events_read(app, t.cid, ("data",))
+        texts = [*seen, *(json.dumps(data) for (data,) in events)]
         assert not [text for text in texts if secret in text.lower()]
 
     made = await play(client, t)

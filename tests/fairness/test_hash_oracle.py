@@ -20,7 +20,7 @@ from httpx import AsyncClient
 
 from app.rules.chain import chain_record, link_hash, link_salt
 from app.rules.verify import verify
-from tests.fairness.table import as_json, bundle, current_seed_hex, rotate
+from tests.fairness.table import bundle, current_seed_hex, events_read, rotate
 from tests.service.table import (
     SHEET_3D6,
     SHEET_D20,
@@ -28,7 +28,6 @@ from tests.service.table import (
     Person,
     campaign,
     character,
-    db_run,
     join,
     register,
     roll,
@@ -74,14 +73,9 @@ async def _table(
         made.append((answer["id"], visibility))
     hidden = []
     for roll_id, visibility in made:
-        rows = await db_run(
-            app,
-            "SELECT seq, data, prev_hash, hash FROM events WHERE campaign_id = ?"
-            " AND type = 'roll.created' ORDER BY seq",
-            cid,
-        )
+        fields = ("seq", "data", "prev_hash", "hash")
+        rows = await events_read(app, cid, fields, " AND e.type = 'roll.created'")
         for seq, data, prev, hash_ in rows:
-            data = as_json(data)
             if data["id"] == roll_id:
                 record = chain_record(data, int(seq))
                 hidden.append(Hidden(int(seq), record, prev, hash_, HIDDEN_FROM[visibility]))

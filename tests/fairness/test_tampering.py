@@ -12,7 +12,17 @@ import pytest
 from httpx import AsyncClient
 
 from app.rules.verify import Report
-from tests.fairness.table import Table, as_json, check, db_run, play, rotate, table_3d6
+from tests.fairness.table import (
+    Table,
+    as_json,
+    check,
+    db_run,
+    events_read,
+    make_whole,
+    play,
+    rotate,
+    table_3d6,
+)
 from tests.service.table import expect
 
 Tamper = Callable[[Any, Table, list[dict[str, Any]]], Awaitable[int]]
@@ -20,33 +30,41 @@ Tamper = Callable[[Any, Table, list[dict[str, Any]]], Awaitable[int]]
 
 
 async def _event_data(app: Any, cid: str, seq: int) -> dict[str, Any]:
-    rows = await db_run(app, "SELECT data FROM events WHERE campaign_id = ? AND seq = ?", cid, seq)
-    data: dict[str, Any] = as_json(rows[0][0])
+    """The data at ``seq`` as the app reads it (a compact event's from its roll's row)."""
+    rows = await events_read(app, cid, ("data",), " AND e.seq = ?", seq)
+    data: dict[str, Any] = rows[0][0]
     return data
 
 
 async def _set_event_data(app: Any, cid: str, seq: int, data: dict[str, Any]) -> None:
+    """Write ``data`` into the event at ``seq``: into a compact one too, which then reads it."""
     sql = "UPDATE events SET data = ? WHERE campaign_id = ? AND seq = ?"
     await db_run(app, sql, json.dumps(data), cid, seq)
 
 
 async def _links(app: Any, cid: str) -> list[tuple[int, str]]:
     """(seq, roll id) of every roll link, in order."""
-    rows = await db_run(
-        app,
-        "SELECT seq, data FROM events WHERE campaign_id = ? AND type LIKE 'roll.%' ORDER BY seq",
-        cid,
-    )
-    return [(int(seq), as_json(data)["id"]) for seq, data in rows]
+    rows = await events_read(app, cid, ("seq", "data"), " AND e.type LIKE 'roll.%'")
+    return [(int(seq), data["id"]) for seq, data in rows]
 
 
 async def face_in_rolls_table(app: Any, t: Table, made: list[dict[str, Any]]) -> int:
-    target = made[1]  # the formula: one link, its latest
+    """The formula's one link is its latest, stored compact: the roll's row is its copy."""
+    target = made[1]
     rows = await db_run(app, "SELECT dice FROM rolls WHERE id = ?", target["id"])
     dice = as_json(rows[0][0])
     dice[0]["value"] = dice[0]["value"] % dice[0]["sides"] + 1
     await db_run(app, "UPDATE rolls SET dice = ? WHERE id = ?", json.dumps(dice), target["id"])
     return int(target["seq"])
+
+
+async def face_in_rolls_table_beside_a_whole_event(
+    app: Any, t: Table, made: list[dict[str, Any]]
+) -> int:
+    """The same with the link stored whole, as before events could be compact: the two
+    copies then disagree."""
+    await make_whole(app, t.cid, int(made[1]["seq"]))
+    return await face_in_rolls_table(app, t, made)
 
 
 async def face_in_event(app: Any, t: Table, made: list[dict[str, Any]]) -> int:
@@ -94,8 +112,14 @@ async def deleted_last_event(app: Any, t: Table, made: list[dict[str, Any]]) -> 
 
 
 async def deleted_roll(app: Any, t: Table, made: list[dict[str, Any]]) -> int:
+    """The roll's latest link is compact: its content goes with the roll's row."""
     await db_run(app, "DELETE FROM rolls WHERE id = ?", made[3]["id"])
     return int(made[3]["seq"])
+
+
+async def deleted_roll_beside_a_whole_event(app: Any, t: Table, made: list[dict[str, Any]]) -> int:
+    await make_whole(app, t.cid, int(made[3]["seq"]))
+    return await deleted_roll(app, t, made)
 
 
 async def revealed_seed(app: Any, t: Table, made: list[dict[str, Any]]) -> int:
@@ -107,14 +131,16 @@ async def revealed_seed(app: Any, t: Table, made: list[dict[str, Any]]) -> int:
 @pytest.mark.parametrize(
     ("tamper", "reason"),
     [
-        (face_in_rolls_table, "as the log stores it"),
+        (face_in_rolls_table, "content was changed"),
+        (face_in_rolls_table_beside_a_whole_event, "as the log stores it"),
         (face_in_event, "content was changed"),
         (note_in_event, "content was changed"),
-        (visibility_in_rolls_table, "as the log stores it"),
+        (visibility_in_rolls_table, "content was changed"),
         (visibility_in_event, "content was changed"),
         (deleted_event, "is missing, reordered or changed"),
         (deleted_last_event, "missing or changed at the end"),
-        (deleted_roll, "(changed or deleted)"),
+        (deleted_roll, "content was changed"),
+        (deleted_roll_beside_a_whole_event, "(changed or deleted)"),
         (revealed_seed, "not its commitment"),
     ],
 )
