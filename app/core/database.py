@@ -448,6 +448,7 @@ class PgJobDb(PgDb):
             self._held.clear()
 
 
+@lru_cache(maxsize=1024)
 def _writes(sql: str) -> bool:
     """Does a statement write? (Reads are SELECTs; the batch goes through send_together.)"""
     return sql.lstrip()[:6].upper() != "SELECT"
@@ -489,9 +490,6 @@ class KeyedLocks:
         entry.users -= 1
         if entry.users == 0:
             del self._entries[key]
-
-    def __len__(self) -> int:
-        return len(self._entries)
 
 
 class _Entry:
