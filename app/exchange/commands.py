@@ -1,6 +1,13 @@
 """The operator's ``fairtable verify``, ``export`` and ``import`` (``app.cli`` parses the
 arguments): each streams its file in constant memory, shows a progress bar on a terminal
-(rich, on stderr; quiet otherwise) and prints a one-line summary."""
+(rich, on stderr; quiet otherwise) and prints a one-line summary.
+
+``verify`` of a large line-format file runs on every core (``app.exchange.parallel``);
+when that pass does not find the file sound, the file is verified again whole and in
+order, so the report names the first bad record exactly as one process would. Both read
+and encode JSON with orjson where it gives the standard library's values and bytes
+(``app.exchange.fastjson``). The database and FastAPI modules are imported only by the
+commands that use them: ``verify`` stays small, and so do its forked workers."""
 
 from __future__ import annotations
 
@@ -11,18 +18,23 @@ import sys
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import Any
 
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
 
-from app.core.errors import AppError
-from app.exchange import lines
+from app.exchange import parallel
+from app.exchange.fastjson import FastCodec
 from app.rules.verify import verify
 from app.rules.verify_lines import verify_lines
+from app.rules.verify_report import Report
 
 _CHUNK = 64 * 1024
 # The verifier's own bound on a line: a file is checked offline, without the settings.
 _VERIFY_LINE = 64 * 1024 * 1024
+_GZIP_MAGIC = b"\x1f\x8b"  # app.exchange.lines.GZIP_MAGIC, without its imports
+# Below this size a file is verified in this process alone: forking costs more.
+PARALLEL_FROM = 16 * 1024 * 1024
 
 
 @contextmanager
@@ -49,6 +61,8 @@ def _chunks(path: str, advance: Any) -> Iterator[bytes]:
 
 
 def _file_lines(path: str, advance: Any) -> Iterator[bytes]:
+    from app.exchange import lines
+
     reader = lines.Lines(_VERIFY_LINE)
     for chunk in _chunks(path, advance):
         yield from reader.feed(chunk)
@@ -59,7 +73,7 @@ def _is_lines(path: str) -> bool:
     """The line format (gzip, or a first line that is a header), or a single document."""
     with open(path, "rb") as handle:
         start = handle.read(2)
-        if start == lines.GZIP_MAGIC:
+        if start == _GZIP_MAGIC:
             return True
         first = start + handle.readline(_VERIFY_LINE)
     try:
@@ -69,21 +83,20 @@ def _is_lines(path: str) -> bool:
     return isinstance(value, dict) and value.get("t") == "header"
 
 
-def verify_file(path: str) -> int:
-    """Exit 0 when every check passed, 1 otherwise (also for an unreadable file)."""
+def verify_file(path: str, workers: int | None = None, piece: int | None = None) -> int:
+    """Exit 0 when every check passed, 1 otherwise (also for an unreadable file).
+    ``workers`` processes (one a core by default; 1: this one alone) check a line-format
+    file of ``PARALLEL_FROM`` bytes or more, or any if ``piece`` (bytes) is given."""
     started = time.perf_counter()
+    if workers is None:
+        workers = os.cpu_count() or 1
     try:
-        with progress("verify", os.path.getsize(path)) as advance:
-            if _is_lines(path):
-                report = verify_lines(_file_lines(path, advance))
-            else:  # an audit bundle, or an export of the single-document format
-                with open(path, encoding="utf-8") as handle:
-                    report = verify(json.load(handle))
+        report = _verify(path, workers, piece)
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         print(f"FAIL: cannot read {path}: {exc}")
         return 1
-    except AppError as exc:  # a broken gzip stream, a line past the bound
-        print(f"FAIL: cannot read {path}: {exc.detail}")
+    except _Unreadable as exc:  # a broken gzip stream, a line past the bound
+        print(f"FAIL: cannot read {path}: {exc}")
         return 1
     print(report.summary())
     if report.ok:
@@ -91,10 +104,34 @@ def verify_file(path: str) -> int:
     return 0 if report.ok else 1
 
 
+def _verify(path: str, workers: int, piece: int | None) -> Report:
+    size = os.path.getsize(path)
+    if not _is_lines(path):  # an audit bundle, or an export of the single-document format
+        with progress("verify", size), open(path, encoding="utf-8") as handle:
+            return verify(json.load(handle))  # the standard codec: json.load may give a NaN
+    if workers > 1 and (size >= PARALLEL_FROM or piece is not None):
+        bar = partial(progress, "verify", size)
+        found = parallel.verify(path, bar, workers, piece or parallel.PIECE)
+        if found is not None:
+            return found
+    from app.core.errors import AppError  # with FastAPI: only on this path
+
+    with progress("verify" if workers == 1 else "verify, in order", size) as advance:
+        try:
+            return verify_lines(_file_lines(path, advance), FastCodec())
+        except AppError as exc:
+            raise _Unreadable(exc.detail) from exc
+
+
+class _Unreadable(Exception):
+    """What ``app.exchange.lines`` refuses to read, as the operator is told."""
+
+
 def export_file(url: str, campaign_id: str, path: str) -> int:
     """A full backup of one campaign, secret seed included, written readable by its
     owner only; exit 1 (no file left) when the campaign is not there."""
     from app.core.database import create_database
+    from app.core.errors import AppError
     from app.exchange.backup import backup
 
     started = time.perf_counter()
@@ -126,6 +163,7 @@ def import_file(url: str, path: str, max_line: int) -> int:
     """Restore a backup made by ``fairtable export``; exit 1 (nothing written) if it does
     not verify, or the campaign is still there."""
     from app.core.database import create_database
+    from app.core.errors import AppError
     from app.exchange.backup import restore
 
     started = time.perf_counter()

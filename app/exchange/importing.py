@@ -32,6 +32,7 @@ from app.core.jsontext import dumps, loads
 from app.events.repository import roll_body
 from app.exchange import lines
 from app.exchange.checks import grant_problem
+from app.exchange.fastjson import FastCodec
 from app.exchange.schemas import (
     CampaignPart,
     CharacterPart,
@@ -112,7 +113,7 @@ class Checked:
 
 async def check(chunks: AsyncIterable[bytes], max_line: int, *, backup: bool = False) -> Checked:
     """Pass 1: every line checked and verified; 422 naming the first bad one."""
-    verifier = LineVerifier()
+    verifier = LineVerifier(codec=FastCodec())  # the records are orjson's: no NaN
     found: Checked | None = None
     stage, ended = 0, False
     seen = Seen()

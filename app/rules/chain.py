@@ -17,6 +17,10 @@ Why v2: a hidden record has few possible values (a blind 3d6 roll: 216 face sets
 hash is an oracle that recovers it by trying them all. The v2 salt comes from the committed
 server seed that was current when the link was written, so nobody can compute it before
 that seed is revealed; the server hands it out with every link its viewer may read.
+
+The verifier reads and encodes through a ``Codec``: ``STANDARD`` (``json`` and
+``canonical`` here) unless its caller hands it a faster one that gives the very same
+values and bytes (the ``fairtable`` command's, app/exchange/fastjson.py).
 """
 
 from __future__ import annotations
@@ -24,13 +28,16 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
 __all__ = [
     "CHAIN_VERSION",
     "GENESIS",
     "RECORD_FIELDS",
+    "STANDARD",
+    "Codec",
+    "Encode",
     "canonical",
     "chain_record",
     "link_hash",
@@ -63,15 +70,51 @@ RECORD_FIELDS = (
 the event that carries this link. ``odds`` are left out: they are derived, and floats."""
 
 
+_FIELDS_BUT_LINK = tuple(name for name in RECORD_FIELDS if name != "link_seq")
+
+
 def chain_record(roll: Mapping[str, Any], link_seq: int) -> dict[str, Any]:
     """The record of one roll state, from a roll as the API shows it (plus ``proof``)."""
-    record = {name: roll[name] for name in RECORD_FIELDS if name != "link_seq"}
+    record = {name: roll[name] for name in _FIELDS_BUT_LINK}
     record["link_seq"] = link_seq
     return record
 
 
-def canonical(record: Mapping[str, Any]) -> bytes:
-    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+"""``json.dumps`` with these options, built once: the same text, without a new encoder
+per record."""
+
+
+def canonical(record: Any) -> bytes:
+    """The canonical JSON of ``record`` (any JSON value; a link's record is a map)."""
+    return _ENCODER.encode(record).encode()
+
+
+Encode = Callable[[Any], bytes]
+
+
+class Codec(Protocol):
+    """How the verifier reads a line and encodes a value: ``loads`` must give what
+    ``json.loads`` gives (or fail where it fails), ``canonical`` the bytes of ``canonical``."""
+
+    def loads(self, text: str | bytes) -> Any: ...
+
+    def canonical(self, value: Any) -> bytes: ...
+
+
+class _Standard:
+    """The standard library's codec: the definition the others must match."""
+
+    __slots__ = ()
+
+    def loads(self, text: str | bytes) -> Any:
+        return json.loads(text)
+
+    def canonical(self, value: Any) -> bytes:
+        return canonical(value)
+
+
+STANDARD: Codec = _Standard()
 
 
 def link_salt(server_seed: bytes, campaign_id: str, link_seq: int) -> str:
@@ -81,9 +124,12 @@ def link_salt(server_seed: bytes, campaign_id: str, link_seq: int) -> str:
     return hmac.digest(server_seed, message, "sha256").hex()
 
 
-def link_hash(prev_hash: str, record: Mapping[str, Any], salt: str | None = None) -> str:
-    """A v2 link's hash with its ``salt``; a v1 link's (no salt) for chains written before."""
-    body = canonical(record)
+def link_hash(
+    prev_hash: str, record: Mapping[str, Any], salt: str | None = None, encode: Encode = canonical
+) -> str:
+    """A v2 link's hash with its ``salt``; a v1 link's (no salt) for chains written before.
+    ``encode`` is ``canonical`` or a codec's, which gives the same bytes."""
+    body = encode(record)
     if salt is None:
         return hashlib.sha256(prev_hash.encode("ascii") + b"\n" + body).hexdigest()
     head = b"v2\n" + prev_hash.encode("ascii") + b"\n" + salt.encode("ascii") + b"\n"

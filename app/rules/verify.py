@@ -28,10 +28,11 @@ Checks, in chain order, stopping at the first failure:
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_right
 from collections.abc import Mapping
 from typing import Any
 
-from app.rules.chain import GENESIS, chain_record, link_hash, link_salt
+from app.rules.chain import GENESIS, STANDARD, Codec, chain_record, link_hash, link_salt
 from app.rules.dice import SeededDice
 from app.rules.verify_dice import dice_problem, is_int, is_map
 from app.rules.verify_report import Failure, Report, Seed, Stop, is_str, need
@@ -40,21 +41,26 @@ from app.rules.verify_requests import Requests, is_request
 __all__ = ["Failure", "Report", "dice_problem", "verify"]
 
 
-def verify(document: Any) -> Report:
-    """Check an audit bundle or an export; never raises on bad input (the report says)."""
+def verify(document: Any, codec: Codec = STANDARD) -> Report:
+    """Check an audit bundle or an export; never raises on bad input (the report says).
+    ``codec`` encodes the records (``app.rules.chain.Codec``: the same bytes, faster)."""
     report = Report()
     try:
-        _Verifier(document, report).run()
+        _Verifier(document, report, codec).run()
     except Stop as stop:
         report.failure = stop.failure
     return report
 
 
 class _Verifier:
-    def __init__(self, document: Any, report: Report) -> None:
+    def __init__(self, document: Any, report: Report, codec: Codec = STANDARD) -> None:
         self.doc = document
         self.report = report
+        self.codec = codec
+        self.encode = codec.canonical
         self.seeds: dict[int, Seed] = {}
+        # the seeds that salt links, by their links_from, for ``_salter`` (None: not yet)
+        self.salters: tuple[list[int], list[int]] | None = None
         self.checked_seeds: set[int] = set()
         self.nonces: dict[int, str] = {}  # nonce -> the roll that drew it
         self.recomputed = 0  # draws recomputed from their revealed seed
@@ -199,7 +205,8 @@ class _Verifier:
         if roll is None:
             raise Stop(Failure(seq, roll_id, "the roll is missing from the export's rolls"))
         try:
-            computed = link_hash(link["prev_hash"], chain_record(roll, seq), self.salt_of[seq])
+            record = chain_record(roll, seq)
+            computed = link_hash(link["prev_hash"], record, self.salt_of[seq], self.encode)
         except (KeyError, TypeError, ValueError) as exc:
             computed = f"unreadable ({exc})"
         need(
@@ -210,28 +217,33 @@ class _Verifier:
         )
 
     # --- one link -----------------------------------------------------------------------
+    # The checks come in a fixed order (the first failure is the one reported); a reason
+    # that needs formatting is formatted only when its check fails.
 
     def _link(
         self, index: int, link: Any, prev: str, last_seq: int, campaign_id: Any
     ) -> tuple[str, int]:
-        need(is_map(link), f"link #{index} is not an object")
+        if not is_map(link):
+            raise Stop(Failure(None, None, f"link #{index} is not an object"))
         seq, roll_id = link.get("seq"), link.get("roll_id")
-        need(is_int(seq) and is_str(roll_id), f"link #{index} lacks seq or roll_id")
-        need(is_str(link.get("prev_hash")) and is_str(link.get("hash")), "malformed", seq, roll_id)
-        need(seq > last_seq, f"seq {seq} does not follow seq {last_seq}", seq, roll_id)
-        need(
-            link["prev_hash"] == prev,
-            f"prev_hash {link['prev_hash']} is not the previous link's hash {prev}: "
-            "a link before this one is missing, reordered or changed",
-            seq,
-            roll_id,
-        )
+        if not (is_int(seq) and is_str(roll_id)):
+            raise Stop(Failure(None, None, f"link #{index} lacks seq or roll_id"))
+        hash_ = link.get("hash")
+        need(is_str(link.get("prev_hash")) and is_str(hash_), "malformed", seq, roll_id)
+        if not seq > last_seq:
+            raise Stop(Failure(seq, roll_id, f"seq {seq} does not follow seq {last_seq}"))
+        if link["prev_hash"] != prev:
+            reason = (
+                f"prev_hash {link['prev_hash']} is not the previous link's hash {prev}: "
+                "a link before this one is missing, reordered or changed"
+            )
+            raise Stop(Failure(seq, roll_id, reason))
         salt = self._salt(link, seq, roll_id, campaign_id)
         self.salt_of[seq] = salt
         record = link.get("record")
         if record is None:
             self.report.redacted += 1
-            self.requests.hidden.add(roll_id)
+            self.requests.hide(roll_id)
         else:
             need(is_map(record), "the record is not an object", seq, roll_id)
             need(
@@ -241,11 +253,11 @@ class _Verifier:
                 roll_id,
             )
             try:
-                computed = link_hash(prev, record, salt)
+                computed = link_hash(prev, record, salt, self.encode)
             except (TypeError, ValueError) as exc:
                 computed = f"unhashable ({exc})"
             need(
-                computed == link["hash"],
+                computed == hash_,
                 "the record does not hash to its link: its content was changed",
                 seq,
                 roll_id,
@@ -258,42 +270,43 @@ class _Verifier:
                 seq,
                 roll_id,
             )
-        return link["hash"], seq
+        return hash_, seq
 
     def _salter(self, seq: int) -> int | None:
-        """The seed whose ``links_from`` covers ``seq`` (the last one at most seq)."""
-        found: tuple[int, int] | None = None
-        for seed in self.seeds.values():
-            start = seed.links_from
-            if start is not None and start <= seq and (found is None or start >= found[0]):
-                found = (start, seed.number)
-        return None if found is None else found[1]
+        """The seed whose ``links_from`` covers ``seq``: the one with the last
+        ``links_from`` at most ``seq`` (of two with the same, the one listed later)."""
+        if self.salters is None:
+            by_start: dict[int, int] = {}
+            for seed in self.seeds.values():
+                if seed.links_from is not None:
+                    by_start[seed.links_from] = seed.number  # a later one wins a tie
+            starts = sorted(by_start)
+            self.salters = (starts, [by_start[start] for start in starts])
+        starts, numbers = self.salters
+        at = bisect_right(starts, seq)
+        return numbers[at - 1] if at else None
 
     def _salt(self, link: Mapping[str, Any], seq: int, roll_id: str, campaign: Any) -> str | None:
         """The link's salt, recomputed when its seed is revealed; None for a v1 link or a
         salt the viewer may not have yet."""
         version, given = link.get("version", 1), link.get("salt")
         number: Any = link.get("salt_seed")
-        need(version in (1, 2) and is_int(version), f"unknown link version {version!r}",
-              seq, roll_id)  # fmt: skip
+        if not (version in (1, 2) and is_int(version)):
+            raise Stop(Failure(seq, roll_id, f"unknown link version {version!r}"))
         salter = self._salter(seq)
         if version == 1:
             need(given is None and number is None, "a v1 link has no salt", seq, roll_id)
-            need(
-                salter is None,
-                f"a v1 (unsalted) link where seed {salter} salts the chain: a downgraded link",
-                seq,
-                roll_id,
-            )
+            if salter is not None:
+                reason = (
+                    f"a v1 (unsalted) link where seed {salter} salts the chain: a downgraded link"
+                )
+                raise Stop(Failure(seq, roll_id, reason))
             return None
         self.report.salted += 1
         need(is_int(number) and number in self.seeds, "the salting seed is unknown", seq, roll_id)
-        need(
-            salter is None or salter == number,
-            f"the link names seed {number} as its salt, but seed {salter} salts this seq",
-            seq,
-            roll_id,
-        )
+        if not (salter is None or salter == number):
+            reason = f"the link names seed {number} as its salt, but seed {salter} salts this seq"
+            raise Stop(Failure(seq, roll_id, reason))
         need(
             given is None or (is_str(given) and len(given) == 64 and given == given.lower()),
             "the salt is not 64 lowercase hex characters",
@@ -307,12 +320,9 @@ class _Verifier:
         if seed.number not in self.checked_seeds:
             self._check_seed(seed, seq, roll_id)
         computed = link_salt(seed.secret, campaign, seq)
-        need(
-            given is None or given == computed,
-            f"the salt is not the one revealed seed {number} gives for this link",
-            seq,
-            roll_id,
-        )
+        if not (given is None or given == computed):
+            reason = f"the salt is not the one revealed seed {number} gives for this link"
+            raise Stop(Failure(seq, roll_id, reason))
         self.report.salts_checked += 1
         return computed
 
@@ -322,16 +332,18 @@ class _Verifier:
         if campaign is not None:
             need(record.get("campaign_id") == campaign, "another campaign's roll", seq, roll_id)
         asked = self.requests.problem(record, seq)  # a roll request, or an answer to one
-        need(asked is None, str(asked), seq, roll_id)
+        if asked is not None:
+            raise Stop(Failure(seq, roll_id, asked))
         if is_request(record):
             return
         proof: Any = record.get("proof")
         need(isinstance(proof, list), "the record has no proof list", seq, roll_id)
         earlier = self._earlier_draws(roll_id, proof, seq)
-        for draw in proof[earlier:]:
+        for draw in proof[earlier:] if earlier else proof:
             self._draw(draw, seq, roll_id)
         problem = dice_problem(record)
-        need(problem is None, str(problem), seq, roll_id)
+        if problem is not None:
+            raise Stop(Failure(seq, roll_id, problem))
 
     def _earlier_draws(self, roll_id: str, proof: list[Any], seq: int) -> int:
         """How many draws of ``proof`` the roll's earlier link showed (they must be the
@@ -353,7 +365,8 @@ class _Verifier:
         need(is_int(nonce) and is_int(draw.get("seed")), "a draw lacks its nonce or seed",
              seq, roll_id)  # fmt: skip
         owner = self.nonces.get(nonce)
-        need(owner is None, f"nonce {nonce} was already used by roll {owner}", seq, roll_id)
+        if owner is not None:
+            raise Stop(Failure(seq, roll_id, f"nonce {nonce} was already used by roll {owner}"))
         self.nonces[nonce] = roll_id
         self._fresh_draw(draw, seq, roll_id)
 
@@ -366,32 +379,29 @@ class _Verifier:
             raise Stop(Failure(seq, roll_id, reason))
         if seed.number not in self.checked_seeds:
             self._check_seed(seed, seq, roll_id)
-        need(
+        if not (
             draw.get("commitment") == seed.commitment
-            and draw.get("client_seed") == seed.client_seed,
-            f"draw nonce {nonce}: commitment or client seed differ from seed {number}'s",
-            seq,
-            roll_id,
-        )
-        need(
-            seed.first_nonce <= nonce < seed.end_nonce,
-            f"nonce {nonce} is outside seed {number}'s range "
-            f"{seed.first_nonce}..{seed.end_nonce - 1}",
-            seq,
-            roll_id,
-        )
+            and draw.get("client_seed") == seed.client_seed
+        ):
+            reason = f"draw nonce {nonce}: commitment or client seed differ from seed {number}'s"
+            raise Stop(Failure(seq, roll_id, reason))
+        if not seed.first_nonce <= nonce < seed.end_nonce:
+            reason = (
+                f"nonce {nonce} is outside seed {number}'s range "
+                f"{seed.first_nonce}..{seed.end_nonce - 1}"
+            )
+            raise Stop(Failure(seq, roll_id, reason))
         entries: Any = draw.get("rolls")
-        need(isinstance(entries, list), f"draw nonce {nonce} has no rolls", seq, roll_id)
+        if not isinstance(entries, list):
+            raise Stop(Failure(seq, roll_id, f"draw nonce {nonce} has no rolls"))
         for entry in entries:
-            need(
+            if not (
                 is_map(entry)
                 and is_int(entry.get("sides"))
                 and isinstance(entry.get("faces"), list)
-                and all(is_int(f) for f in entry["faces"]),
-                f"draw nonce {nonce}: malformed roll entry",
-                seq,
-                roll_id,
-            )
+                and all(is_int(f) for f in entry["faces"])
+            ):
+                raise Stop(Failure(seq, roll_id, f"draw nonce {nonce}: malformed roll entry"))
         if seed.secret is None:
             self.pending += 1
             if self.report.first_pending is None:
@@ -405,11 +415,10 @@ class _Verifier:
                 expected = dice.roll(entry["sides"], len(entry["faces"]))
             except ValueError as exc:  # DiceError: an impossible die
                 expected = [f"error: {exc}"]
-            need(
-                expected == entry["faces"],
-                f"draw nonce {nonce}: seed {number} gives {expected} for "
-                f"d{entry['sides']}, the roll shows {entry['faces']}",
-                seq,
-                roll_id,
-            )
+            if expected != entry["faces"]:
+                reason = (
+                    f"draw nonce {nonce}: seed {number} gives {expected} for "
+                    f"d{entry['sides']}, the roll shows {entry['faces']}"
+                )
+                raise Stop(Failure(seq, roll_id, reason))
         self.recomputed += 1

@@ -33,7 +33,7 @@ def is_int(value: Any) -> bool:
 
 
 def is_map(value: Any) -> bool:
-    return isinstance(value, Mapping)
+    return type(value) is dict or isinstance(value, Mapping)  # a dict: no ABC check
 
 
 def dice_problem(record: Mapping[str, Any]) -> str | None:

@@ -1,7 +1,9 @@
 """The verifier of ``app.rules.verify``, fed one record at a time: a campaign export in
 the line format (docs/export.md, "The line format") is checked as it is read, in memory
-that does not grow with the rolls' size (a few dozen bytes per roll id stay: the digest of
-its last proof, to see that a later link changes none of its draws).
+that does not grow with the rolls' size: a roll whose roll record was read leaves its id,
+in 16 bytes or so (``app.rules.verify_rolls``: to refuse a later link of it), a roll
+still open the digest of its last proof (to see that a later link changes none of its
+draws).
 
 Standard library only, like the verifier. The links are rebuilt from the ``event``
 records (a roll event is a link: its ``data`` is the roll as chained), each salt
@@ -11,20 +13,26 @@ hash to it; so does each ``roll_request`` record (``app.rules.verify_requests``)
 are new in chain order: a draw no earlier link of its roll showed takes
 a nonce above every nonce drawn before it (the server draws the campaign's next nonce
 under the lock that gives the link its seq), so no nonce can serve two rolls.
+
+What a check needs of the lines before it goes through a few methods (``_follow``,
+``_earlier_draws``, ``_draw``, ``_give``, ``_request_linked``, ``_request_open``,
+``_request_given``), so ``app.rules.verify_chunks`` can check pieces of a file apart and
+join them. Every line is read by a codec (``app.rules.chain.Codec``): the standard
+library's unless the caller gives one that reads and writes the same, faster.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from app.rules.chain import GENESIS, chain_record, link_hash
+from app.rules.chain import GENESIS, STANDARD, Codec, chain_record, link_hash
 from app.rules.verify import _Verifier
 from app.rules.verify_dice import is_int, is_map
 from app.rules.verify_report import Failure, Report, Stop, is_str, need
 from app.rules.verify_requests import is_link_type, is_request, request_record
+from app.rules.verify_rolls import RollStates
 
 __all__ = ["LineVerifier", "verify_lines"]
 
@@ -32,22 +40,18 @@ FORMATS = {"fairtable-campaign": (3, 4), "fairtable-backup": (2, 3)}
 """The versions read: the latest of each writes roll requests, the one before had none."""
 
 
-def _digest(proof: list[Any]) -> bytes:
-    text = json.dumps(proof, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.blake2b(text.encode(), digest_size=12).digest()
-
-
 class LineVerifier(_Verifier):
-    """``header`` once, ``record`` for each line after it, ``finish`` with the trailer."""
+    """``header`` once, ``record`` for each line after it, ``finish`` with the trailer.
+    ``codec`` reads and encodes (``app.rules.chain.Codec``: the same values and bytes)."""
 
-    def __init__(self, report: Report | None = None) -> None:
-        super().__init__(None, report or Report())
+    def __init__(self, report: Report | None = None, codec: Codec = STANDARD) -> None:
+        super().__init__(None, report or Report(), codec)
+        self.no_draws = self._digest([])
         self.prev, self.last_seq, self.max_nonce = GENESIS, 0, -1
         self.campaign_id: Any = None
         self.head: Any = None
         self.last_link: dict[str, Any] | None = None
-        # roll id -> (draws at its last link, digest of those draws, its roll record seen)
-        self.rolls: dict[str, tuple[int, bytes, bool]] = {}
+        self.rolls = RollStates()  # the digest: of the draws' canonical JSON
         self.roll_lines = 0
         # request id -> the characters its ``roll_request`` record says rolled, and by
         # which roll (None until that record, which follows the request's latest link)
@@ -109,68 +113,92 @@ class LineVerifier(_Verifier):
             "record": record,
         }
         self.salt_of.clear()
-        self.prev, self.last_seq = self._link(self.report.links, link, self.prev,
-                                              self.last_seq, self.campaign_id)  # fmt: skip
+        self.prev, self.last_seq = self._follow(link)
         self.report.links += 1
         self.last_link = link
         if record is not None and is_request(record):
-            need(self.request_lines.get(roll_id) is None, "a link of a request after its "
-                 "roll_request record (not its latest)", seq, roll_id)  # fmt: skip
-            self.request_lines[roll_id] = None
+            self._request_linked(roll_id, seq)
+
+    def _follow(self, link: dict[str, Any]) -> tuple[str, int]:
+        """The link after the one before it (``self.prev`` at ``self.last_seq``)."""
+        return self._link(self.report.links, link, self.prev, self.last_seq, self.campaign_id)
+
+    def _request_linked(self, request_id: str, seq: int) -> None:
+        need(self.request_lines.get(request_id) is None, "a link of a request after its "
+             "roll_request record (not its latest)", seq, request_id)  # fmt: skip
+        self.request_lines[request_id] = None
 
     def _roll(self, roll: Mapping[str, Any]) -> None:
         self.roll_lines += 1
         link, roll_id = self.last_link, roll.get("id")
-        need(
+        if not (
             link is not None
             and link["roll_id"] == roll_id
             and link["record"] is not None
-            and not is_request(link["record"]),
-            f"roll {roll_id!r} does not follow its latest link",
-            None if link is None else link["seq"],
-        )
-        assert link is not None
-        state = self.rolls[link["roll_id"]]
-        need(not state[2], "the roll is given twice", link["seq"], roll_id)
+            and not is_request(link["record"])
+        ):
+            reason = f"roll {roll_id!r} does not follow its latest link"
+            raise Stop(Failure(None if link is None else link["seq"], None, reason))
+        self._give(link["roll_id"], link["seq"])
         self._export_roll(link, roll)
-        self.rolls[link["roll_id"]] = (state[0], state[1], True)
         self.last_link = None
+
+    def _give(self, roll_id: str, seq: int) -> None:
+        """The roll's record was read (after its latest link, so after every link)."""
+        need(self.rolls.give(roll_id), "the roll is given twice", seq, roll_id)
 
     def _request_line(self, line: Mapping[str, Any]) -> None:
         link, request_id = self.last_link, line.get("id")
-        need(
+        if not (
             link is not None
             and link["roll_id"] == request_id
             and link["record"] is not None
             and is_request(link["record"])
-            and self.request_lines.get(str(request_id)) is None,
-            f"roll request {request_id!r} does not follow its latest link",
-            None if link is None else link["seq"],
-        )
-        assert link is not None
+        ):
+            reason = f"roll request {request_id!r} does not follow its latest link"
+            raise Stop(Failure(None if link is None else link["seq"], None, reason))
         seq = link["seq"]
+        self._request_open(link["roll_id"], seq)
         try:
             record = chain_record(request_record(line), seq)
-            computed = link_hash(link["prev_hash"], record, self.salt_of[seq])
+            computed = link_hash(link["prev_hash"], record, self.salt_of[seq], self.encode)
             rolled = {t["character_id"]: t["roll_id"] for t in line["targets"]
                       if t["status"] == "rolled"}  # fmt: skip
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             computed, rolled = f"unreadable ({exc})", {}
         need(computed == link["hash"], "the roll request does not match its latest link "
              "(changed)", seq, request_id)  # fmt: skip
-        self.request_lines[link["roll_id"]] = rolled
+        self._request_given(link["roll_id"], rolled)
         self.last_link = None
 
+    def _request_open(self, request_id: str, seq: int) -> None:
+        """A ``roll_request`` record comes once, after its request's latest link."""
+        if self.request_lines.get(request_id) is not None:
+            reason = f"roll request {request_id!r} does not follow its latest link"
+            raise Stop(Failure(seq, None, reason))
+
+    def _request_given(self, request_id: str, rolled: dict[str, Any]) -> None:
+        self.request_lines[request_id] = rolled
+
+    def _digest(self, proof: list[Any]) -> bytes:
+        """What stays of a roll's draws: a digest of their canonical JSON."""
+        return hashlib.blake2b(self.encode(proof), digest_size=12).digest()
+
     def _earlier_draws(self, roll_id: str, proof: list[Any], seq: int) -> int:
-        count, digest, given = self.rolls.get(roll_id, (0, _digest([]), False))
-        need(not given, "a link of a roll after its roll record (not its latest)", seq, roll_id)
+        state = self.rolls.open.get(roll_id)
+        if state is None:
+            after = "a link of a roll after its roll record (not its latest)"
+            need(not self.rolls.is_given(roll_id), after, seq, roll_id)
+            count, digest = 0, self.no_draws
+        else:
+            count, digest = state
         need(
-            _digest(proof[:count]) == digest,
+            (self.no_draws if count == 0 else self._digest(proof[:count])) == digest,
             "the proof differs from the roll's earlier link (a draw was changed)",
             seq,
             roll_id,
         )
-        self.rolls[roll_id] = (len(proof), _digest(proof), False)
+        self.rolls.open[roll_id] = (len(proof), self._digest(proof))
         return count
 
     def _draw(self, draw: Any, seq: int, roll_id: str) -> None:
@@ -178,13 +206,12 @@ class LineVerifier(_Verifier):
         nonce = draw.get("nonce")
         need(is_int(nonce) and is_int(draw.get("seed")), "a draw lacks its nonce or seed",
              seq, roll_id)  # fmt: skip
-        need(
-            nonce > self.max_nonce,
-            f"draw nonce {nonce} is not above the nonces drawn before it "
-            f"(up to {self.max_nonce}): used twice, or out of order",
-            seq,
-            roll_id,
-        )
+        if not nonce > self.max_nonce:
+            reason = (
+                f"draw nonce {nonce} is not above the nonces drawn before it "
+                f"(up to {self.max_nonce}): used twice, or out of order"
+            )
+            raise Stop(Failure(seq, roll_id, reason))
         self.max_nonce = nonce
         self._fresh_draw(draw, seq, roll_id)
 
@@ -200,7 +227,7 @@ class LineVerifier(_Verifier):
                 "links are missing or changed at the end",
                 self.last_seq or None,
             )
-            missing = next((r for r, s in self.rolls.items() if not s[2]), None)
+            missing = self.rolls.first_open()
             need(missing is None, f"roll {missing} has a link but no roll record")
             counts = trailer.get("counts")
             need(is_map(counts) and counts.get("rolls") == self.roll_lines,
@@ -234,9 +261,10 @@ class LineVerifier(_Verifier):
                      "which answers nothing in the chain", None, request_id)  # fmt: skip
 
 
-def verify_lines(lines: Iterable[str | bytes]) -> Report:
+def verify_lines(lines: Iterable[str | bytes], codec: Codec = STANDARD) -> Report:
     """Check a file of the line format; never raises on bad input (the report says)."""
-    verifier = LineVerifier()
+    verifier = LineVerifier(codec=codec)
+    loads = codec.loads
     last: Any = None
     started = False
     try:
@@ -244,7 +272,7 @@ def verify_lines(lines: Iterable[str | bytes]) -> Report:
             if not line.strip():
                 continue
             try:
-                value = json.loads(line)
+                value = loads(line)
             except ValueError as exc:
                 raise Stop(Failure(None, None, f"line {number} is not JSON: {exc}")) from exc
             need(is_map(value), f"line {number} is not an object")

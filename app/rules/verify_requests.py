@@ -82,6 +82,10 @@ class Requests:
         self.hidden: set[str] = set()  # ids of links redacted for the viewer
         self.answers: dict[tuple[str, str], str] = {}  # (request, character) -> roll id
 
+    def hide(self, link_id: str) -> None:
+        """A link redacted for the viewer: an answer to it is checked for nothing more."""
+        self.hidden.add(link_id)
+
     def problem(self, record: Mapping[str, Any], seq: int) -> str | None:
         """Why this shown record breaks the rules above, or None."""
         if is_request(record):

@@ -13,9 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from app.cli import main
-from app.rules.chain import GENESIS, chain_record, link_hash, link_salt
+from app.rules.chain import GENESIS, canonical, chain_record, link_hash, link_salt
 from app.rules.dice import SeededDice
 from app.rules.verify import dice_problem, verify
 
@@ -321,3 +323,27 @@ def test_v1_links_before_the_first_salting_seed_still_verify() -> None:
     report = verify(bundle)
     assert report.ok, report.summary()
     assert (report.salted, report.salts_checked) == (2, 2)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=24,
+)
+
+
+@given(json_values)
+def test_the_canonical_text_is_sorted_compact_json_as_the_chain_defines_it(value: Any) -> None:
+    """``canonical`` builds its encoder once; its bytes stay those of the definition."""
+    try:
+        expected = json.dumps(
+            value, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+        ).encode()
+    except UnicodeEncodeError:  # a lone surrogate: no bytes, and no link either
+        with pytest.raises(UnicodeEncodeError):
+            canonical(value)
+        return
+    assert canonical(value) == expected
+    assert canonical({"record": value, "link_seq": 3}) == canonical(
+        {"link_seq": 3, "record": value}
+    )

@@ -1,0 +1,170 @@
+"""``fairtable verify`` of a large line-format file on every core: the file cut into pieces
+of whole lines, each piece checked in a worker process (``app.rules.verify_chunks``), the
+pieces joined in order in this one.
+
+Memory stays bounded: at most ``2 * workers`` pieces are out at a time, and what a piece
+sends back is a few dozen bytes a link. The pass only ever says the file is sound: if a
+piece or a join fails, or the file is not cut as expected (gzip that does not end well,
+a line longer than a few pieces, a header or trailer that does not read), ``verify``
+answers None and the caller verifies the file whole, in order, for the report naming
+the first bad record. Kept off the heavy imports (FastAPI, the settings), since each
+worker is a fork of this process.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import zlib
+from collections import deque
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from multiprocessing.pool import AsyncResult
+from typing import IO, Any
+
+from app.exchange.fastjson import FastCodec
+from app.rules.verify_chunks import Joiner, Piece, check_piece
+from app.rules.verify_dice import is_map
+from app.rules.verify_report import Report, Stop
+
+__all__ = ["PIECE", "verify"]
+
+PIECE = 1024 * 1024  # bytes of lines a worker checks at a time (~400 rolls)
+_BLOCK = 1024 * 1024
+_LONGEST = 16  # PIECEs' worth of a line (or a run of roll lines) past which we give up
+_GZIP = b"\x1f\x8b"
+# A piece starts before a record's line, never before a roll's or request's (which
+# follows its link); the trailer line is split off too.
+_HEADS = (b'{"t":"', b'{"t": "')
+_LOOK = len(_HEADS[1]) + len(b"roll")
+
+
+class _Unusual(Exception):
+    """The file is not as this pass expects: the whole, ordered pass reads it."""
+
+
+def _work(header: bytes, piece: bytes) -> Piece:
+    return check_piece(header, piece, FastCodec())
+
+
+def _inflated(handle: IO[bytes], first: bytes, advance: Callable[[int], Any]) -> Iterator[bytes]:
+    unzip = zlib.decompressobj(31)
+    data = first
+    while data:
+        while data:
+            yield unzip.decompress(data, _BLOCK)  # zlib.error: unusual
+            data = unzip.unconsumed_tail
+            if unzip.eof and (data or unzip.unused_data):
+                raise _Unusual("data after the gzip stream")
+        data = handle.read(_BLOCK)
+        advance(len(data))
+    if not unzip.eof:
+        raise _Unusual("the gzip stream is cut short")
+
+
+def _blocks(path: str, advance: Callable[[int], Any]) -> Iterator[bytes]:
+    with open(path, "rb") as handle:
+        first = handle.read(_BLOCK)
+        advance(len(first))
+        if first[:2] == _GZIP:
+            yield from _inflated(handle, first, advance)
+            return
+        while first:
+            yield first
+            first = handle.read(_BLOCK)
+            advance(len(first))
+
+
+def _starts_piece(buffer: bytearray, start: int) -> bool:
+    """Whether the line at ``start`` is a record a piece may start with: not a roll's or a
+    request's (``{"t":"roll…``, or ``{"t": "roll…`` as ``json.dumps`` spaces it)."""
+    for head in _HEADS:
+        if buffer.startswith(head, start):
+            return not buffer.startswith(b"roll", start + len(head))
+    return False
+
+
+def _cut(buffer: bytearray, piece: int) -> int:
+    """Where the piece starting ``buffer`` ends: after the first newline past ``piece``
+    bytes that a record other than a roll's or a request's follows; 0 for not yet."""
+    at = buffer.find(b"\n", piece - 1)
+    while 0 <= at < len(buffer) - _LOOK:
+        start = at + 1
+        if _starts_piece(buffer, start):
+            return start
+        at = buffer.find(b"\n", start)
+    return 0
+
+
+def _split(blocks: Iterator[bytes], piece: int) -> Iterator[tuple[bytes, bytes]]:
+    """("header", line), then ("piece", lines) as they come, then ("trailer", line)."""
+    buffer = bytearray()
+    header = False
+    for block in blocks:
+        buffer += block
+        if not header:
+            while (at := buffer.find(b"\n")) >= 0 and not header:
+                line = bytes(buffer[:at])
+                del buffer[: at + 1]
+                if line.strip():
+                    header = True
+                    yield b"header", line
+            if not header:
+                continue
+        while len(buffer) >= piece:
+            cut = _cut(buffer, piece)
+            if cut == 0:
+                if len(buffer) > _LONGEST * max(piece, PIECE):
+                    raise _Unusual("no place to cut")
+                break
+            yield b"piece", bytes(buffer[:cut])
+            del buffer[:cut]
+    rest = bytes(buffer)
+    end = len(rest)
+    while header:
+        start = rest.rfind(b"\n", 0, end) + 1
+        if rest[start:end].strip():
+            if rest[:start].strip():
+                yield b"piece", rest[:start]
+            yield b"trailer", rest[start:end]
+            return
+        if start == 0:
+            break
+        end = start - 1
+    raise _Unusual("no header or no trailer")
+
+
+Progress = Callable[[], AbstractContextManager[Callable[[int], Any]]]
+
+
+def verify(path: str, progress: Progress, workers: int, piece: int = PIECE) -> Report | None:
+    """The report of a sound file, or None (see the module doc). ``progress()`` is
+    entered once the workers are forked (a fork while its thread draws would be unsafe)."""
+    codec = FastCodec()
+    joiner = Joiner(codec)
+    header = b""
+    window: deque[AsyncResult[Piece]] = deque()
+    context = multiprocessing.get_context("fork")
+    with context.Pool(workers) as pool, progress() as advance:
+        try:
+            for kind, data in _split(_blocks(path, advance), piece):
+                if kind == b"header":
+                    header = data
+                    value = codec.loads(data)
+                    if not is_map(value):
+                        return None
+                    joiner.header(value)
+                elif kind == b"piece":
+                    window.append(pool.apply_async(_work, (header, data)))
+                    if len(window) >= 2 * workers:
+                        joiner.join(window.popleft().get())
+                else:
+                    while window:
+                        joiner.join(window.popleft().get())
+                    value = codec.loads(data)
+                    if not is_map(value):
+                        return None
+                    report = joiner.finish(value)
+                    return report if report.ok else None
+        except (Stop, _Unusual, OSError, ValueError, zlib.error):
+            return None
+    return None

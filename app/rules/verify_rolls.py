@@ -1,0 +1,118 @@
+"""What the line verifier keeps of each roll (standard library only, like the verifier):
+``RollStates``, a roll open (linked, its roll record not read yet) or given, and
+``GivenIds``, the ids of the rolls given, in about 16 bytes each.
+
+A million-roll file leaves a million ids, and a set of a million strings takes some
+200 MB. The server's roll ids are ULIDs (26 characters of Crockford's base 32, 128 bits)
+and come in about the order they were made, so most are kept as two 64-bit halves at the
+end of two sorted arrays, found by bisection; an id that is not a ULID as the server
+writes it, or that comes before the last one kept (a roll whose record follows a later
+step), goes to a set. Both ways exact: no two ids are taken for one.
+"""
+
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_left
+from typing import Any
+
+__all__ = ["GivenIds", "RollStates", "ulid_halves"]
+
+_HALF = (1 << 64) - 1
+_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"  # Crockford's, lowercase as the server writes
+# Each letter of the alphabet to its base-32 digit for int(); every other letter to "!",
+# which int() refuses (digits stay themselves).
+_DIGITS = str.maketrans(
+    {c: ("0123456789abcdefghijklmnopqrstuv"[_ALPHABET.index(c)] if c in _ALPHABET else "!")
+     for c in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"}
+)  # fmt: skip
+if array("Q").itemsize != 8:  # pragma: no cover - true on every platform CPython targets
+    raise ImportError("app.rules.verify_rolls needs an 8-byte array('Q')")
+
+
+def ulid_halves(roll_id: str) -> tuple[int, int] | None:
+    """The two 64-bit halves of a lowercase ULID, None for any other id."""
+    if len(roll_id) != 26 or not (roll_id.isascii() and roll_id.isalnum()):
+        return None
+    try:
+        value = int(roll_id.translate(_DIGITS), 32)
+    except ValueError:
+        return None
+    if value >> 128:
+        return None
+    return value >> 64, value & _HALF
+
+
+class GivenIds:
+    """A set of roll ids that only grows (see the module doc)."""
+
+    __slots__ = ("high", "last", "low", "others")
+
+    def __init__(self) -> None:
+        self.high, self.low = array("Q"), array("Q")
+        self.others: set[str] = set()
+        # the last id looked for, and its halves: a roll is looked for at its first link,
+        # then added at its roll record, most often right after
+        self.last: tuple[str, tuple[int, int] | None] = ("", None)
+
+    def _halves(self, roll_id: str) -> tuple[int, int] | None:
+        last, halves = self.last
+        if roll_id != last:
+            halves = ulid_halves(roll_id)
+            self.last = (roll_id, halves)
+        return halves
+
+    def __len__(self) -> int:
+        return len(self.high) + len(self.others)
+
+    def add(self, roll_id: str) -> None:
+        halves = self._halves(roll_id)
+        high, low = self.high, self.low
+        if halves is not None and (not high or halves > (high[-1], low[-1])):
+            high.append(halves[0])
+            low.append(halves[1])
+        else:
+            self.others.add(roll_id)
+
+    def __contains__(self, roll_id: object) -> bool:
+        if not isinstance(roll_id, str):
+            return False
+        if roll_id in self.others:
+            return True
+        halves = self._halves(roll_id)
+        high, low = self.high, self.low
+        if halves is None or not high or halves > (high[-1], low[-1]):
+            return False
+        at = bisect_left(high, halves[0])
+        while at < len(high) and high[at] == halves[0]:
+            if low[at] == halves[1]:
+                return True
+            at += 1
+        return False
+
+
+class RollStates:
+    """Each roll the chain links, in the order of its first link: open (its roll record
+    not read yet) with what its last link drew (a count and a digest), or given."""
+
+    __slots__ = ("given", "open")
+
+    def __init__(self) -> None:
+        self.open: dict[str, tuple[int, Any]] = {}
+        self.given = GivenIds()
+
+    def __len__(self) -> int:
+        return len(self.open) + len(self.given)
+
+    def is_given(self, roll_id: str) -> bool:
+        return roll_id not in self.open and roll_id in self.given
+
+    def give(self, roll_id: str) -> bool:
+        """Mark the open roll given; False if it is not open (given already)."""
+        if self.open.pop(roll_id, None) is None:
+            return False
+        self.given.add(roll_id)
+        return True
+
+    def first_open(self) -> str | None:
+        return next(iter(self.open), None)
