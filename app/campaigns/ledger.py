@@ -39,7 +39,7 @@ from app.events.service import EventOut
 from app.fairness import repository as seeds_repo
 from app.fairness.models import CampaignSeed
 from app.rules import DiceSource, SeededDice
-from app.rules.chain import chain_record, link_hash, link_salt
+from app.rules.chain import Encode, canonical, chain_record, link_hash, link_salt
 
 _COUNTERS = ("last_seq", "next_nonce", "seed_number", "client_seed", "last_hash")
 _SEED = ("number", "server_seed", "commitment", "links_from")
@@ -175,12 +175,16 @@ class Ledger:
         source = self._override or SeededDice(self._seed, self.client_seed, nonce)
         return RecordingDice(source, entry["rolls"]), entry
 
-    def link(self, roll: Mapping[str, Any], link_seq: int) -> tuple[str, str]:
+    def link(
+        self, roll: Mapping[str, Any], link_seq: int, encode: Encode = canonical
+    ) -> tuple[str, str]:
         """Chain one state of a roll: (prev_hash, hash). The link is v2, salted by the
-        current seed, unless that seed predates chain v2 (then v1, as its links before)."""
+        current seed, unless that seed predates chain v2 (then v1, as its links before).
+        ``encode`` writes the record's canonical bytes: ``canonical``, or a codec's that
+        writes the same bytes faster (the bulk generator's, app/rolls/bulk.py)."""
         prev = self.last_hash
         salt = link_salt(self._seed, self.campaign_id, link_seq) if self._salting else None
-        self.last_hash = link_hash(prev, chain_record(roll, link_seq), salt)
+        self.last_hash = link_hash(prev, chain_record(roll, link_seq), salt, encode)
         return prev, self.last_hash
 
     def add(self, table: TableSql, row: Mapping[str, Any]) -> None:

@@ -10,6 +10,9 @@ import time
 _ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"  # Crockford base32, lower case
 
 
+_PAIRS = tuple(a + b for a in _ALPHABET for b in _ALPHABET)  # 10 bits as 2 characters
+_SHIFTS = tuple(range(120, -1, -10))  # 13 pairs: the 130 bits of 26 characters
+
 _last_id = 0
 
 
@@ -19,18 +22,17 @@ def new_id() -> str:
     Ids sort by creation time, which keeps B-tree inserts local and lets lists page newest
     first by id. Within one millisecond, a process's ids still increase: the next one adds
     a random step below 2**40 to the last (monotonic ULIDs), so two campaigns made in the
-    same millisecond never list in the wrong order.
+    same millisecond never list in the wrong order. (One random draw an id, and spelled
+    ten bits at a time: the bulk generator makes tens of thousands a second.)
     """
     global _last_id
-    value = (time.time_ns() // 1_000_000) << 80 | secrets.randbits(80)
-    if value >> 80 <= _last_id >> 80:
+    millis = time.time_ns() // 1_000_000
+    if millis > _last_id >> 80:
+        value = millis << 80 | secrets.randbits(80)
+    else:
         value = _last_id + 1 + secrets.randbits(40)
     _last_id = value
-    chars = []
-    for _ in range(26):
-        chars.append(_ALPHABET[value & 31])
-        value >>= 5
-    return "".join(reversed(chars))
+    return "".join([_PAIRS[value >> shift & 1023] for shift in _SHIFTS])
 
 
 def new_secret(prefix: str) -> str:

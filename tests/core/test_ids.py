@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from app.core.ids import new_id
 
 
@@ -15,3 +17,15 @@ def test_an_id_is_26_characters_of_crockford_base32() -> None:
     ident = new_id()
     assert len(ident) == 26
     assert set(ident) <= set("0123456789abcdefghjkmnpqrstvwxyz")
+
+
+def test_an_id_spells_its_milliseconds_first_in_base32() -> None:
+    alphabet = "0123456789abcdefghjkmnpqrstvwxyz"
+    before = time.time_ns() // 1_000_000
+    idents = [new_id() for _ in range(1000)]
+    after = time.time_ns() // 1_000_000
+    values = [int("".join(f"{alphabet.index(c):05b}" for c in ident), 2) for ident in idents]
+    # The top 48 bits are the time (an id stepping up from the last one of its millisecond
+    # may carry into the next).
+    assert all(before <= v >> 80 <= after + 1 for v in values)
+    assert values == sorted(values) and len(set(values)) == len(values)
