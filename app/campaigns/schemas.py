@@ -45,23 +45,51 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class Settings3d6(Strict):
+class TableSettings(Strict):
+    """What every ruleset's campaign holds: the table's language and its chat rules.
+    Campaigns made before a key existed lack it: read them with ``table_setting``."""
+
+    language: Literal["fr", "en"] = Field(
+        default="en",
+        description="The language of what the server writes for people (notices, webhook "
+        "messages). Defaults to the creator's Accept-Language (fr or en).",
+    )
+    storyteller_reads_whispers: bool = Field(
+        default=True, description="Storytellers also read whispers between players."
+    )
+    message_delete_minutes: int = Field(
+        default=5,
+        ge=0,
+        le=1440,
+        description="How long after sending an author may delete their own chat message.",
+    )
+
+
+TABLE_DEFAULTS: dict[str, Any] = TableSettings().model_dump()
+
+
+def table_setting(settings: dict[str, Any], key: str) -> Any:
+    """A ``TableSettings`` key of a stored campaign's settings, its default if absent."""
+    return settings.get(key, TABLE_DEFAULTS[key])
+
+
+class Settings3d6(TableSettings):
     reroll_any_die: bool = Field(
         default=False, description="Allow rerolling a die that is already a success."
     )
 
 
-class SettingsMatrix(Strict):
+class SettingsMatrix(TableSettings):
     npc_fatigue_only: bool = Field(
         default=False, description="Non-player characters take all physical damage as fatigue."
     )
 
 
-class SettingsD20(Strict):
+class SettingsD20(TableSettings):
     pass
 
 
-SETTINGS_MODELS: dict[str, type[Strict]] = {
+SETTINGS_MODELS: dict[str, type[TableSettings]] = {
     "3d6": Settings3d6,
     "matrix": SettingsMatrix,
     "d20": SettingsD20,
