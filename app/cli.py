@@ -44,6 +44,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     cmd_migrate(args)
     serve(
+        log_format=_settings().log_format,
         host=args.host,
         port=args.port,
         uds=args.uds,

@@ -9,6 +9,7 @@ from fastapi import Depends, Request
 
 from app.core.database import Database, Db
 from app.core.errors import Forbidden, Unauthorized
+from app.core.observe import USER_KEY
 from app.core.ratelimit import WRITE_METHODS, RateLimiter
 from app.core.security import Principal
 from app.core.settings import Settings
@@ -65,6 +66,7 @@ async def get_principal(request: Request) -> Principal:
         database: Database = state.database
         async with database.read() as db:
             principal = await authenticate(db, state.auth_cache, secret)
+    request.scope[USER_KEY] = principal.user_id  # for the request's log line
     limiter: RateLimiter | None = getattr(state, "ratelimiter", None)
     if limiter is not None:
         scope = request.scope
