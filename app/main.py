@@ -17,6 +17,7 @@ from app.core import idempotency
 from app.core.database import create_database
 from app.core.deps import needs_credential
 from app.core.errors import AppError, install_handlers
+from app.core.i18n import LanguageMiddleware, msg
 from app.core.ids import configure_pepper
 from app.core.limits import BodySizeLimit
 from app.core.openapi import install_openapi, ok, problems
@@ -139,7 +140,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             async with app.state.database.read() as db:
                 await db.fetchone("SELECT 1")
         except Exception as exc:
-            raise AppError("the database is unreachable", status=503, title="Unavailable") from exc
+            raise AppError(
+                msg("the database is unreachable"), status=503, title="Unavailable"
+            ) from exc
         return {"status": "ready"}
 
     if limiter is not None:  # inside CORS, so a 429 carries its headers
@@ -162,4 +165,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         max_bytes=settings.max_body_bytes,
         wider={f"{API_PREFIX}/campaigns/import": settings.max_import_bytes},
     )
+    app.add_middleware(LanguageMiddleware)  # outermost: every answer knows its language
     return app
