@@ -22,7 +22,7 @@ from app.core import idempotency
 from app.core.database import Db
 from app.core.db import rfc3339, utcnow
 from app.core.errors import Unprocessable
-from app.core.i18n import msg
+from app.core.i18n import campaign_language, msg, translate
 from app.core.ids import new_id
 from app.core.security import Principal
 from app.core.writer import Writer
@@ -99,7 +99,13 @@ async def create(
             raise Unprocessable(msg("difficulty: a group action needs one (1..4 or a level name)"))
         await flow.characters(db, seat, ids, field, body.quality)
         group_id = new_id()
-        note = f"group action {group_id}: {body.quality} against difficulty {difficulty}"
+        note = translate(  # words for the table: in the campaign's language
+            "group action {group_id}: {quality} against difficulty {difficulty}",
+            campaign_language(seat.campaign.settings),
+            group_id=group_id,
+            quality=body.quality,
+            difficulty=difficulty,
+        )
         rolls = []
         link = {"group_id": group_id}
         for i, member in enumerate(members):

@@ -25,7 +25,7 @@ from app.core import idempotency
 from app.core.database import Db
 from app.core.db import rfc3339, utcnow
 from app.core.errors import Conflict, Forbidden, Unprocessable
-from app.core.i18n import msg, plural
+from app.core.i18n import campaign_language, msg, plural, translate
 from app.core.ids import new_id
 from app.core.security import Principal
 from app.core.writer import Writer
@@ -207,7 +207,13 @@ async def roll(
                 )
             )
         period = task.periods_elapsed + 1
-        note = f"task {task_id} ({data['name']}), period {period}"
+        note = translate(  # words for the table: in the campaign's language
+            "task {task_id} ({name}), period {period}",
+            campaign_language(seat.campaign.settings),
+            task_id=task_id,
+            name=data["name"],
+            period=period,
+        )
         values = await flow.roll_test(
             db, ledger, seat, body.character_id, quality, note, {"task_id": task_id}, body
         )

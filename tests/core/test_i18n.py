@@ -170,3 +170,15 @@ def test_plural_forms_follow_each_language() -> None:
     )
     assert one == "String should have at least 0 characters"
     assert translate(one, "fr") == "le texte doit faire au moins 0 caractère"  # French: 0 is one
+
+
+def test_the_notes_the_server_writes_on_rolls_read_in_the_campaign_language() -> None:
+    french = campaign_language({"language": "fr"})
+    note = translate(
+        "task {task_id} ({name}), period {period}", french, task_id="t1", name="Nage", period=2
+    )
+    assert note == "tâche t1 (Nage), période 2"
+    english = translate(
+        "task {task_id} ({name}), period {period}", "en", task_id="t1", name="Swim", period=2
+    )
+    assert english == "task t1 (Swim), period 2"
