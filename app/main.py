@@ -18,6 +18,7 @@ from app.core import idempotency, metrics
 from app.core.database import create_database
 from app.core.deps import needs_credential
 from app.core.errors import AppError, Unauthorized, install_handlers
+from app.core.i18n import LanguageMiddleware, msg
 from app.core.ids import configure_pepper
 from app.core.limits import BodySizeLimit
 from app.core.observe import ObserveRequests
@@ -144,7 +145,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             async with app.state.database.read() as db:
                 await db.fetchone("SELECT 1")
         except Exception as exc:
-            raise AppError("the database is unreachable", status=503, title="Unavailable") from exc
+            raise AppError(
+                msg("the database is unreachable"), status=503, title="Unavailable"
+            ) from exc
         return {"status": "ready"}
 
     if settings.metrics:
@@ -157,7 +160,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 if not hmac.compare_digest(
                     given.encode(), f"Bearer {settings.metrics_token}".encode()
                 ):
-                    raise Unauthorized("/metrics needs the metrics token (VTT_METRICS_TOKEN)")
+                    raise Unauthorized(msg("/metrics needs the metrics token (VTT_METRICS_TOKEN)"))
             in_use = getattr(request.app.state.database, "connections_in_use", None)
             if in_use is not None:  # PostgreSQL: read at each scrape
                 metrics.POOL_IN_USE.set(in_use())
@@ -183,6 +186,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         max_bytes=settings.max_body_bytes,
         wider={f"{API_PREFIX}/campaigns/import": settings.max_import_bytes},
     )
+    app.add_middleware(LanguageMiddleware)  # every answer knows its language
     # Outermost: the request id is on every answer, refusals of the layers above included.
     app.add_middleware(
         ObserveRequests, metrics_on=settings.metrics, log_requests=settings.log_format == "json"

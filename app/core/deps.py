@@ -9,6 +9,7 @@ from fastapi import Depends, Request
 
 from app.core.database import Database, Db
 from app.core.errors import Forbidden, Unauthorized
+from app.core.i18n import msg
 from app.core.observe import USER_KEY
 from app.core.ratelimit import WRITE_METHODS, RateLimiter
 from app.core.security import Principal
@@ -86,7 +87,7 @@ _COUNTED = "fairtable.rate_counted"  # scope key: this request's write is counte
 async def _scoped(request: Request, scope: str) -> Principal:
     principal = await get_principal(request)
     if not principal.allows(scope):
-        raise Forbidden(f"this API key lacks the '{scope}' scope")
+        raise Forbidden(msg("this API key lacks the '{scope}' scope", scope=scope))
     return principal
 
 
@@ -119,7 +120,7 @@ def needs_credential(call: object) -> bool:
 
 async def require_login_token(principal: CurrentPrincipal) -> Principal:
     if principal.via_api_key:
-        raise Forbidden("API keys are managed with a login token, not with another key")
+        raise Forbidden(msg("API keys are managed with a login token, not with another key"))
     return principal
 
 

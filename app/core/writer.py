@@ -25,6 +25,7 @@ from typing import Any, Protocol, TypeVar
 from app.core import metrics
 from app.core.database import Database, Db, PostgresDatabase, RetryJob, SqliteDatabase
 from app.core.errors import Conflict
+from app.core.i18n import msg
 
 log = logging.getLogger("fairtable.writer")
 
@@ -172,7 +173,7 @@ async def _run_in_savepoint(db: Db, job: JobFn[Any]) -> tuple[bool, Any, list[An
 
 def _too_busy() -> Conflict:
     """A job that lost its race every time: the client may try again (nothing happened)."""
-    return Conflict("what this request read kept changing while it was written; try again")
+    return Conflict(msg("what this request read kept changing while it was written; try again"))
 
 
 def create_writer(database: Database, publish: Publish) -> Writer:
