@@ -27,7 +27,6 @@ _DELETE = (
     " WHERE id = ? AND deleted_at IS NULL"
 )
 _EVENT_DATA = "UPDATE events SET data = ? WHERE campaign_id = ? AND seq = ?"
-_EXPORT = MESSAGES.select + " WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?"
 
 
 async def read(db: Db, message_id: str) -> dict[str, Any] | None:
@@ -80,14 +79,6 @@ def delete(message_id: str, by: str, at: datetime) -> Statement:
 def event_data(campaign_id: str, seq: int, data: dict[str, Any]) -> Statement:
     """The message's ``message.created`` event rewritten as its tombstone (no text)."""
     return _EVENT_DATA, (data, campaign_id, seq)
-
-
-async def export_page(
-    db: Db, campaign_id: str, after_seq: int, limit: int
-) -> list[dict[str, Any]]:
-    """The next ``limit`` messages after seq ``after_seq``, oldest first, as stored."""
-    rows = await db.fetchall(_EXPORT, campaign_id, after_seq, limit)
-    return [MESSAGES.row(row) for row in rows]
 
 
 def still_there(message_id: str) -> Statement:

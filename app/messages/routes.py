@@ -30,6 +30,9 @@ from app.rolls.routes import IdempotencyKey
 
 router = APIRouter(tags=["chat"])
 
+NOT_A_MEMBER = "to[0]: 01jd8m8e1f2g3h4j5k6m7n8p9z is not a member of this campaign"
+UNKNOWN_QUERY = "unknown query parameter(s): author"
+PAGE_EXAMPLE = {"items": [DELETED_EXAMPLE, MESSAGE_EXAMPLE], "next_cursor": None}
 MessageId = Annotated[str, Path(max_length=26)]
 Since = Annotated[
     AwareDatetime | None,
@@ -72,8 +75,7 @@ def _json(status: int, answer: bytes | Any) -> Response:
             *AUTH,
             404,
             *BODY,
-            s422=("Unprocessable content", "to[0]: 01jd8m8e1f2g3h4j5k6m7n8p9z is not a member "
-                  "of this campaign"),  # fmt: skip
+            s422=("Unprocessable content", NOT_A_MEMBER),
         ),
     },
 )
@@ -105,10 +107,8 @@ async def send_message(
     summary="Read the chat",
     dependencies=[Depends(only_query("limit", "cursor", "since", "until", "user_id"))],
     responses={
-        **ok(200, {"items": [DELETED_EXAMPLE, MESSAGE_EXAMPLE], "next_cursor": None},
-             "One page, newest first."),  # fmt: skip
-        **problems(*AUTH, 404, 422, s422=("Unprocessable content",
-                                          "unknown query parameter(s): author")),  # fmt: skip
+        **ok(200, PAGE_EXAMPLE, "One page, newest first."),
+        **problems(*AUTH, 404, 422, s422=("Unprocessable content", UNKNOWN_QUERY)),
     },
 )
 async def list_messages(
