@@ -67,7 +67,8 @@ async def test_an_export_holds_the_chat_the_storyteller_reads_and_imports_back(
     tombstone = messages[said["deleted"]["id"]]
     assert tombstone["text"] is None and tombstone["deleted_by"] == chat.other.id
     assert "oops" not in str(records)
-    whisper = [e for e in ndjson.of(records, "event") if e["data"].get("id") == said["whisper"]["id"]]
+    whisper_id = said["whisper"]["id"]
+    whisper = [e for e in ndjson.of(records, "event") if e["data"].get("id") == whisper_id]
     assert whisper[0]["audience"] == [chat.other.id, chat.player.id]
 
     listed = await chat.listed(chat.storyteller)
