@@ -29,6 +29,7 @@ from app.exchange.routes import router as exchange_router
 from app.fairness.routes import router as fairness_router
 from app.grants.routes import router as grants_router
 from app.odds.routes import router as odds_router
+from app.overview.routes import router as overview_router
 from app.realtime.broker import create_broker
 from app.realtime.hub import start_hub
 from app.realtime.routes import router as realtime_router
@@ -116,6 +117,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         fairness_router,
         events_router,
         realtime_router,
+        overview_router,
     )
     for router in routers:
         app.include_router(router, prefix=API_PREFIX)
