@@ -6,7 +6,7 @@ import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
 from app.accounts.routes import router as accounts_router
@@ -20,6 +20,7 @@ from app.core.errors import AppError, install_handlers
 from app.core.ids import configure_pepper
 from app.core.limits import BodySizeLimit
 from app.core.openapi import install_openapi, ok, problems
+from app.core.query_params import refuse_unknown_query
 from app.core.ratelimit import AnonymousLimit, create_limiter, open_routes
 from app.core.security import AuthCache, configure_password_hashing
 from app.core.settings import Settings, get_settings
@@ -92,6 +93,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         version="1.0.0",
         summary="Dice everyone at the table can trust: rolled, stored and answered by the server.",
         lifespan=lifespan,
+        # Every endpoint refuses a query parameter it does not declare (422).
+        dependencies=[Depends(refuse_unknown_query)],
     )
     app.state.settings = settings
     app.state.auth_cache = AuthCache(settings.auth_cache_seconds)
