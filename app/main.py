@@ -38,6 +38,7 @@ from app.roll_requests import sweep as roll_request_sweep
 from app.roll_requests.routes import router as roll_requests_router
 from app.rolls.routes import router as rolls_router
 from app.rules import SystemDice
+from app.stats.routes import router as stats_router
 from app.table.routes import router as table_router
 
 API_PREFIX = "/api/v1"
@@ -121,6 +122,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         events_router,
         realtime_router,
         overview_router,
+        stats_router,
     )
     for router in routers:
         app.include_router(router, prefix=API_PREFIX)
