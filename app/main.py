@@ -7,13 +7,13 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import Depends, FastAPI
-from fastapi.middleware.cors import CORSMiddleware
 
 from app.accounts.routes import router as accounts_router
 from app.campaigns.routes import router as campaigns_router
 from app.characters.damage_routes import router as damage_router
 from app.characters.routes import router as characters_router
 from app.core import idempotency
+from app.core.cors import install_cors
 from app.core.database import create_database
 from app.core.deps import needs_credential
 from app.core.errors import AppError, install_handlers
@@ -157,13 +157,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             routes=anonymous,
             proxies=settings.trusted_proxies,
         )
-    if settings.cors_origins:
-        app.add_middleware(
-            CORSMiddleware,
-            allow_origins=settings.cors_origins,
-            allow_methods=["*"],
-            allow_headers=["*"],
-        )
+    install_cors(app, settings.cors_origins)  # OPTIONS answered; CORS for the origins set
     app.add_middleware(
         BodySizeLimit,
         max_bytes=settings.max_body_bytes,
