@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import Depends, FastAPI
+from fastapi_offline import FastAPIOffline
 
 from app.accounts.routes import router as accounts_router
 from app.campaigns.routes import router as campaigns_router
@@ -89,11 +90,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await broker.close()
             await database.close()
 
-    app = FastAPI(
+    # /docs and /redoc serve Swagger UI and ReDoc from the fastapi-offline package's own
+    # copies (/static-offline-docs/…): a table without internet keeps its reference.
+    app = FastAPIOffline(
         title="Fairtable",
         version="1.0.0",
         summary="Dice everyone at the table can trust: rolled, stored and answered by the server.",
         lifespan=lifespan,
+        # No validator badge: Swagger UI would load it from validator.swagger.io.
+        swagger_ui_parameters={"validatorUrl": None},
         # Every endpoint refuses a query parameter it does not declare (422).
         dependencies=[Depends(refuse_unknown_query)],
     )

@@ -1,5 +1,6 @@
 """What a browser needs: CORS preflights for the configured origins (and a sensible
-OPTIONS answer without opening CORS when none is), and the headers scripts may read."""
+OPTIONS answer without opening CORS when none is), the headers scripts may read, and
+/docs and /redoc working without the internet."""
 
 from __future__ import annotations
 
@@ -84,3 +85,17 @@ async def test_without_origins_options_answers_allow_and_opens_nothing(app: Any)
         # A real request carries no CORS header either.
         got = await http.get("/healthz", headers={"Origin": ORIGIN})
         assert "access-control-allow-origin" not in got.headers
+
+
+async def test_docs_and_redoc_load_everything_from_this_server(app: Any) -> None:
+    async with _http(app) as http:
+        for page in ("/docs", "/redoc"):
+            html = (await http.get(page)).text
+            assert not re.findall(r"https?://", html), f"{page} names an external host"
+            assets = re.findall(r'(?:src|href)="([^"]+)"', html)
+            assert any(a.endswith(".js") for a in assets)
+            for asset in assets:
+                got = await http.get(asset)
+                assert got.status_code == 200, asset
+                assert len(got.content) > 100, asset
+        assert (await http.get("/openapi.json")).status_code == 200
