@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from app.campaigns.seats import Seat
@@ -101,7 +101,12 @@ def _split(
 
 def _ceil(moment: datetime, floor: Callable[[datetime], datetime], span: timedelta) -> datetime:
     down = floor(moment)
-    return down if down == moment else down + span
+    if down == moment:
+        return down
+    try:
+        return down + span
+    except OverflowError:  # within the last span of year 9999
+        return datetime.max.replace(tzinfo=UTC)
 
 
 async def stats(
