@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from typing import Any, Protocol
 
 from app.core.database import Statement
@@ -65,7 +66,16 @@ def _mean_variance(distribution: Mapping[str, Any]) -> tuple[float, float] | Non
     """Mean and variance of a ``{"value": chance}`` table (normalised: a truncated
     exploding formula's table weighs a little less than 1)."""
     try:
-        pairs = [(float(value), float(chance)) for value, chance in distribution.items()]
+        return _moments(tuple(distribution.items()))
+    except TypeError:  # an unhashable chance: not a table of odds
+        return None
+
+
+@lru_cache(maxsize=1024)
+def _moments(items: tuple[tuple[str, Any], ...]) -> tuple[float, float] | None:
+    """``_mean_variance`` of one table, memoised: a campaign's rolls share a few tables."""
+    try:
+        pairs = [(float(value), float(chance)) for value, chance in items]
     except (TypeError, ValueError):
         return None
     weight = sum(chance for _, chance in pairs)
@@ -136,6 +146,7 @@ FACE_TALLIES = TableSql(FaceTally)
 _KEY = ("campaign_id", "user_id", "character_key", "visibility", "span", "starts_at")
 
 
+@lru_cache(maxsize=64)
 def _upsert(table: str, key: tuple[str, ...], sums: tuple[str, ...], rows: int) -> str:
     columns = (*key, *sums)
     marks = "(" + ", ".join("?" for _ in columns) + ")"
