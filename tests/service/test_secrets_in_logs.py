@@ -118,8 +118,11 @@ async def _session(base: str, port: int) -> tuple[list[str], str]:
         bot = {"Authorization": f"Bearer {key}"}
         table = {"name": "t", "ruleset": "3d6"}
         cid = _ok(await http.post("/campaigns", json=table, headers=st), 201)["id"]
-        # A client that puts credentials where they do not belong: still never logged.
-        _ok(await http.get("/campaigns", params={"api_key": key, "token": key}, headers=st), 200)
+        # A client that puts credentials where they do not belong: refused (unknown query
+        # parameters), and still never logged; the refusal names them, not their values.
+        refused = await http.get("/campaigns", params={"api_key": key, "token": key}, headers=st)
+        _ok(refused, 422)
+        assert key not in refused.text
         code = _ok(
             await http.post(f"/campaigns/{cid}/invites", json={"role": "player"}, headers=st), 201
         )["code"]
