@@ -37,6 +37,8 @@ from app.roll_requests.routes import router as roll_requests_router
 from app.rolls.routes import router as rolls_router
 from app.rules import SystemDice
 from app.table.routes import router as table_router
+from app.web.routes import router as web_router
+from app.web.routes import static_files
 
 API_PREFIX = "/api/v1"
 
@@ -141,6 +143,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except Exception as exc:
             raise AppError("the database is unreachable", status=503, title="Unavailable") from exc
         return {"status": "ready"}
+
+    # The web client last: its routes never shadow the API's, and /api/... 404s stay
+    # problem+json because the page answers only its own client routes (app/web/routes.py).
+    app.include_router(web_router)
+    app.mount("/static", static_files(), name="static")
 
     if limiter is not None:  # inside CORS, so a 429 carries its headers
         anonymous = open_routes(routers, API_PREFIX, needs_credential)
