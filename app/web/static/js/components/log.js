@@ -7,7 +7,7 @@
 import { api } from "../api.js";
 import { h, linkify, replace } from "../dom.js";
 import { fmtDate, fmtRelative, t } from "../i18n.js";
-import { announce, busy, errorBox } from "../ui.js";
+import { announce, busy, errorBox, unannounce } from "../ui.js";
 import { rollAnnouncement } from "./roll-card.js";
 import "./roll-card.js";
 
@@ -82,8 +82,9 @@ class Log extends HTMLElement {
       } else this.render();
       if (item.created) {
         if (item.type === "roll") announce(rollAnnouncement(item.item, this.store));
-        else if (item.item.text !== null) announce(t("announce.message", { who: this.store.memberName(item.item.user_id), text: item.item.text }));
+        else if (item.item.text !== null) announce(t("announce.message", { who: this.store.memberName(item.item.user_id), text: item.item.text }), item.item.id);
       }
+      if (item.type === "message" && item.item.text === null) unannounce(item.item.id);
       return;
     }
     if (what === "log" || what === "characters" || what === "members" || what === "fairness" || what === "checks") this.render();
