@@ -66,11 +66,16 @@ class Log extends HTMLElement {
   connectedCallback() {
     this.onChange = (event) => this.update(event.detail);
     this.store.addEventListener("change", this.onChange);
+    // "2 minutes ago" stays true: every time of the log is written again each 30 s
+    this.clock = setInterval(() => {
+      for (const time of this.querySelectorAll("time[datetime]")) time.textContent = fmtRelative(time.dateTime);
+    }, 30000);
   }
 
   disconnectedCallback() {
     this.store.removeEventListener("change", this.onChange);
     if (this.observer) this.observer.disconnect();
+    clearInterval(this.clock);
   }
 
   update({ what, item }) {
