@@ -45,6 +45,8 @@ from app.rolls.routes import router as rolls_router
 from app.rules import SystemDice
 from app.stats.routes import router as stats_router
 from app.table.routes import router as table_router
+from app.web.routes import router as web_router
+from app.web.routes import static_files
 
 API_PREFIX = "/api/v1"
 
@@ -179,6 +181,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if in_use is not None:  # PostgreSQL: read at each scrape
                 metrics.POOL_IN_USE.set(in_use())
             return Response(metrics.exposition(), media_type=metrics.CONTENT_TYPE_LATEST)
+
+    # The web client last: its routes never shadow the API's, and /api/... 404s stay
+    # problem+json because the page answers only its own client routes (app/web/routes.py).
+    app.include_router(web_router)
+    app.mount("/static", static_files(), name="static")
 
     if limiter is not None:  # inside CORS, so a 429 carries its headers
         anonymous = open_routes(routers, API_PREFIX, needs_credential)
