@@ -1,0 +1,211 @@
+// ft-requests: a storyteller asks one or several characters for a roll
+// (POST /campaigns/{cid}/roll-requests) and follows the open requests: who rolled, who
+// is still waiting, the deadline; a request can be cancelled. Answers arrive as events.
+import { api } from "../api.js";
+import { fmtNumber, fmtRelative, t } from "../i18n.js";
+import { D20_ABILITIES, D20_DIFFICULTIES, DIFFICULTY_3D6, MATRIX_STATS, VISIBILITY } from "../rulesets.js";
+import { traitName } from "./rolls.js";
+import { field, h, problemText, run, select, statusLine } from "./ui.js";
+
+const TARGET = {
+  waiting: "dashboard.requests.target_waiting",
+  rolled: "dashboard.requests.target_rolled",
+  expired: "dashboard.requests.target_expired",
+  cancelled: "dashboard.requests.target_cancelled",
+};
+const EXPIRIES = [
+  ["", "dashboard.requests.expires_never"],
+  ["120", "dashboard.requests.expires_2m"],
+  ["300", "dashboard.requests.expires_5m"],
+  ["900", "dashboard.requests.expires_15m"],
+  ["3600", "dashboard.requests.expires_1h"],
+];
+const EDGES = [
+  ["", "dashboard.requests.edge_free"],
+  ["advantage", "dashboard.requests.edge_advantage"],
+  ["disadvantage", "dashboard.requests.edge_disadvantage"],
+  ["neither", "dashboard.requests.edge_neither"],
+];
+
+function difficultyText(ruleset, difficulty) {
+  if (difficulty === null || difficulty === undefined) return t("dashboard.requests.no_difficulty");
+  if (ruleset === "3d6") return t(DIFFICULTY_3D6[difficulty] ?? "dashboard.requests.no_difficulty");
+  if (ruleset === "d20" && D20_DIFFICULTIES[difficulty]) return `${t(D20_DIFFICULTIES[difficulty])} (${fmtNumber(difficulty)})`;
+  return fmtNumber(difficulty);
+}
+
+export class FtRequests extends HTMLElement {
+  set store(store) {
+    this._store = store;
+    store.addEventListener("change", (e) => {
+      const { part } = e.detail;
+      if (part === "requests") this.renderOpen();
+      else if (part === "all" || part === "language") this.render();
+      else if (part === "characters" && this.roster() !== this._roster) this.render();
+    });
+    this.render();
+  }
+
+  /** Which characters the form offers (redrawn when one comes or goes, not on edits). */
+  roster() {
+    return [...this._store.characters.values()].map((c) => `${c.id}:${c.name}`).sort().join(",");
+  }
+
+  traitOptions(chosen) {
+    const store = this._store;
+    const ruleset = store.campaign.ruleset;
+    if (ruleset === "matrix") return Object.keys(MATRIX_STATS).map((s) => [s, traitName("matrix", s)]);
+    if (ruleset === "d20") return Object.keys(D20_ABILITIES).map((a) => [a, traitName("d20", a)]);
+    // 3d6: the qualities every chosen character has (a request is checked on each sheet).
+    const sheets = [...store.characters.values()].filter((c) => !chosen.length || chosen.includes(c.id)).map((c) => Object.keys(c.sheet.qualities ?? {}));
+    const common = sheets.length ? sheets.reduce((a, b) => a.filter((q) => b.includes(q))) : [];
+    return common.sort().map((q) => [q, q]);
+  }
+
+  difficultyControl() {
+    const ruleset = this._store.campaign.ruleset;
+    if (ruleset === "matrix") return h("input", { type: "number", name: "difficulty", min: 0, max: 20, value: "0", inputmode: "numeric" });
+    const presets = ruleset === "3d6" ? [["", t("dashboard.requests.no_difficulty")], ...Object.entries(DIFFICULTY_3D6).map(([v, key]) => [v, t(key)])] : Object.entries(D20_DIFFICULTIES).map(([v, key]) => [v, `${t(key)} (${v})`]);
+    const node = select(presets, ruleset === "3d6" ? "2" : "12");
+    node.name = "difficulty";
+    return node;
+  }
+
+  form() {
+    const store = this._store;
+    const ruleset = store.campaign.ruleset;
+    const characters = [...store.characters.values()].sort((a, b) => Number(a.npc) - Number(b.npc) || a.name.localeCompare(b.name));
+    const boxes = characters.map((c) => h("input", { type: "checkbox", name: "character", value: c.id, checked: !c.npc }));
+    const targets = h(
+      "fieldset",
+      { class: "ftd-targets" },
+      h("legend", { text: t("dashboard.requests.targets") }),
+      characters.map((c, i) => h("label", { class: "ftd-check" }, boxes[i], ` ${c.name}`)),
+    );
+    const chosen = () => boxes.filter((b) => b.checked).map((b) => b.value);
+    const trait = select(this.traitOptions(chosen()));
+    trait.name = "trait";
+    const refreshTraits = () => {
+      if (ruleset !== "3d6") return;
+      const before = trait.value;
+      trait.replaceChildren(...this.traitOptions(chosen()).map(([v, label]) => h("option", { value: v, text: label, selected: v === before })));
+    };
+    boxes.forEach((b) => b.addEventListener("change", refreshTraits));
+    const kind = select([["test", t("dashboard.requests.kind_test")], ...(ruleset === "d20" ? [["save", t("dashboard.requests.kind_save")]] : [])], "test");
+    kind.name = "kind";
+    const condition = h("input", { name: "condition", maxlength: 60, autocomplete: "off" });
+    const conditionField = field("dashboard.requests.condition", condition, "dashboard.requests.condition_hint");
+    conditionField.hidden = true;
+    kind.addEventListener("change", () => (conditionField.hidden = kind.value !== "save"));
+    const difficulty = this.difficultyControl();
+    const edge = select(EDGES.map(([v, key]) => [v, t(key)]), "");
+    edge.name = "edge";
+    const visibility = select(["public", "storyteller", "blind"].map((v) => [v, t(VISIBILITY[v])]), "public");
+    visibility.name = "visibility";
+    const note = h("input", { name: "note", maxlength: 500, autocomplete: "off" });
+    const expires = select(EXPIRIES.map(([v, key]) => [v, t(key)]), "");
+    expires.name = "expires";
+    const status = statusLine();
+    const form = h(
+      "form",
+      { class: "ftd-request-form", "aria-labelledby": "ftd-request-title" },
+      h("h3", { id: "ftd-request-title", text: t("dashboard.requests.new") }),
+      targets,
+      h(
+        "div",
+        { class: "ftd-grid" },
+        field("dashboard.requests.kind", kind),
+        field("dashboard.requests.trait", trait),
+        field("dashboard.requests.difficulty", difficulty),
+        ruleset === "matrix" ? null : field("dashboard.requests.edge", edge),
+        field("dashboard.requests.visibility", visibility),
+        field("dashboard.requests.expires", expires),
+        conditionField,
+        field("dashboard.requests.note", note),
+      ),
+      h("button", { type: "submit", class: "primary", text: t("dashboard.requests.submit") }),
+      status,
+    );
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      run(form, status, async () => {
+        const ids = chosen();
+        if (!ids.length) throw { detail: t("dashboard.requests.need_target") };
+        const body = { character_ids: ids, kind: kind.value, trait: trait.value, visibility: visibility.value };
+        if (difficulty.value !== "") body.difficulty = Number(difficulty.value);
+        if (edge.value === "advantage") body.advantage = true;
+        if (edge.value === "disadvantage") body.disadvantage = true;
+        if (edge.value === "neither") Object.assign(body, { advantage: false, disadvantage: false });
+        if (kind.value === "save" && condition.value.trim()) body.condition = condition.value.trim();
+        if (note.value.trim()) body.note = note.value.trim();
+        if (expires.value) body.expires_in = Number(expires.value);
+        const request = await api(`/campaigns/${store.cid}/roll-requests`, { method: "POST", body, idempotent: true });
+        store.applyRequest(request);
+        note.value = "";
+        return t("dashboard.requests.sent", { n: fmtNumber(ids.length), trait: traitName(ruleset, request.trait) });
+      });
+    });
+    return form;
+  }
+
+  openList() {
+    const store = this._store;
+    const ruleset = store.campaign.ruleset;
+    const requests = [...store.requests.values()].sort((a, b) => b.seq - a.seq);
+    if (!requests.length) return h("p", { text: t("dashboard.requests.empty") });
+    const list = h("ul", { class: "ftd-list" });
+    for (const request of requests) {
+      const status = h("span", { class: "ftd-status", role: "status" });
+      const cancel = h("button", {
+        type: "button",
+        class: "ftd-small",
+        text: t("dashboard.requests.cancel"),
+        "aria-label": t("dashboard.requests.cancel_label", { trait: traitName(ruleset, request.trait) }),
+        onclick: async () => {
+          cancel.disabled = true;
+          try {
+            store.applyRequest(await api(`/roll-requests/${request.id}/cancel`, { method: "POST", idempotent: true }));
+          } catch (error) {
+            status.textContent = problemText(error);
+            cancel.disabled = false;
+          }
+        },
+      });
+      const targets = h("ul", { class: "ftd-target-list" });
+      for (const target of request.targets) {
+        targets.append(h("li", { "data-target": target.character_id, "data-status": target.status }, h("span", { text: store.characterName(target.character_id) }), " — ", h("strong", { text: t(TARGET[target.status]) })));
+      }
+      list.append(
+        h(
+          "li",
+          { "data-request": request.id },
+          h("span", { class: "ftd-what", text: `${traitName(ruleset, request.trait)} · ${difficultyText(ruleset, request.difficulty)}` }),
+          request.visibility !== "public" ? h("span", { class: "ftd-badge", text: t(VISIBILITY[request.visibility]) }) : null,
+          request.note ? h("q", { class: "ftd-note", text: request.note }) : null,
+          request.expires_at ? h("time", { datetime: request.expires_at, class: "ftd-time", text: t("dashboard.requests.expires_at", { when: fmtRelative(request.expires_at) }) }) : null,
+          targets,
+          cancel,
+          status,
+        ),
+      );
+    }
+    return list;
+  }
+
+  renderOpen() {
+    const region = this.querySelector(".ftd-open");
+    if (!region) return this.render();
+    const focused = region.contains(document.activeElement);
+    region.replaceChildren(h("h3", { text: t("dashboard.requests.open") }), this.openList());
+    if (focused) (region.querySelector("button") ?? this.querySelector("form button")).focus();
+  }
+
+  render() {
+    if (!this._store?.campaign) return;
+    this._roster = this.roster();
+    this.replaceChildren(h("h2", { text: t("dashboard.requests.title") }), this.form(), h("div", { class: "ftd-open" }));
+    this.renderOpen();
+  }
+}
+
+customElements.define("ft-requests", FtRequests);
