@@ -2,7 +2,7 @@
 // (DashboardStore), opens the campaign's LiveLog after the last seq it read, and folds
 // every event in; the sections below are custom elements that redraw what changed.
 import { LiveLog } from "../live.js";
-import { onLanguageChange, plural, t } from "../i18n.js";
+import { fmtRelative, onLanguageChange, plural, t } from "../i18n.js";
 import { RULESETS, ROLES } from "../rulesets.js";
 import { announce } from "../ui.js";
 import { DashboardStore } from "./store.js";
@@ -75,9 +75,14 @@ export class FtDashboard extends HTMLElement {
     if (!this.isConnected) return;
     this.layout();
     this.follow();
+    // "2 minutes ago" keeps telling the truth while the page stays open.
+    this.clock = setInterval(() => {
+      for (const node of this.querySelectorAll("time[data-relative]")) node.textContent = fmtRelative(node.dateTime);
+    }, 30000);
   }
 
   disconnectedCallback() {
+    clearInterval(this.clock);
     this.live?.stop();
     this.stopLanguage?.();
   }
@@ -105,7 +110,7 @@ export class FtDashboard extends HTMLElement {
     const [party, online, recent, pending, requests, stats] = parts.map(([wrap]) => wrap);
     this.replaceChildren(
       this.header,
-      h("div", { class: "ftd-layout" }, h("div", { class: "ftd-main" }, party), h("div", { class: "ftd-side" }, online, recent, pending, requests)),
+      h("div", { class: "ftd-layout" }, h("div", { class: "ftd-main" }, party, requests), h("div", { class: "ftd-side" }, online, recent, pending)),
       stats,
     );
     for (const [, node] of parts) node.store = store;

@@ -27,7 +27,8 @@ const EDGES = [
   ["neither", "dashboard.requests.edge_neither"],
 ];
 
-function difficultyText(ruleset, difficulty) {
+function difficultyText(ruleset, value) {
+  const difficulty = ruleset === "d20" ? value ?? 12 : value; // a d20 test defaults to 12
   if (difficulty === null || difficulty === undefined) return t("dashboard.requests.no_difficulty");
   if (ruleset === "3d6") return t(DIFFICULTY_3D6[difficulty] ?? "dashboard.requests.no_difficulty");
   if (ruleset === "d20" && D20_DIFFICULTIES[difficulty]) return `${t(D20_DIFFICULTIES[difficulty])} (${fmtNumber(difficulty)})`;

@@ -1,6 +1,6 @@
 // How the dashboard writes a roll in one line (who, what, the dice, the outcome in words:
 // readable without colour), and ft-recent, the newest rolls as they arrive.
-import { fmtNumber, fmtRelative, t } from "../i18n.js";
+import { fmtNumber, fmtRelative, plural, t } from "../i18n.js";
 import { D20_ABILITIES, DIFFICULTY_3D6, MATRIX_STATS, OUTCOME_3D6, VISIBILITY, termKey } from "../rulesets.js";
 import { h } from "./ui.js";
 
@@ -28,9 +28,9 @@ export function outcomeText(roll) {
   }
   if (roll.ruleset === "3d6") {
     const outcome = r.choice ? termOf(OUTCOME_3D6, r.choice) : termOf(OUTCOME_3D6, r.outcome);
-    const parts = [t("dashboard.roll.successes", { n: fmtNumber(r.successes ?? 0) }), outcome];
+    const parts = [plural("dashboard.roll.successes", r.successes ?? 0), outcome];
     if (r.boon) parts.push(t("dashboard.roll.boon"));
-    if (roll.status === "pending") parts.push(t("dashboard.roll.rerolls_left", { n: fmtNumber(r.rerolls_left ?? 0) }));
+    if (roll.status === "pending") parts.push(plural("dashboard.roll.rerolls_left", r.rerolls_left ?? 0));
     return parts.join(" · ");
   }
   if (roll.ruleset === "d20") {
@@ -66,7 +66,7 @@ export function rollLine(roll, store) {
     h("strong", { class: "ftd-outcome", text: outcomeText(roll) }),
     roll.visibility !== "public" ? h("span", { class: "ftd-badge", text: t(VISIBILITY[roll.visibility] ?? "visibility.public") }) : null,
     roll.note ? h("q", { class: "ftd-note", text: roll.note }) : null,
-    h("time", { datetime: roll.updated_at, class: "ftd-time", text: fmtRelative(roll.updated_at) }),
+    h("time", { datetime: roll.updated_at, class: "ftd-time", "data-relative": "", text: fmtRelative(roll.updated_at) }),
   ];
 }
 

@@ -44,7 +44,7 @@ export function histogram(face) {
   chart.append(svg("line", { x1: 0, x2: width, y1: line, y2: line, class: "ftd-expected" }));
   return h(
     "figure",
-    { class: "ftd-face" },
+    { class: "ftd-face", "data-sides": String(face.sides), "data-counts": counts.join(","), "data-p": String(face.p_value) },
     chart,
     h("figcaption", {
       text: t("dashboard.stats.face_caption", {
@@ -152,13 +152,13 @@ export class FtStats extends HTMLElement {
           "tr",
           { "data-user": item.user_id, "data-character": item.character_id ?? "" },
           h("th", { scope: "row", text: this.rollerName(item) }),
-          h("td", { class: "num", "data-field": "rolls", text: fmtNumber(item.rolls) }),
-          h("td", { class: "num", "data-field": "observed", text: num(item.observed) }),
-          h("td", { class: "num", "data-field": "expected", text: num(item.expected) }),
-          h("td", { class: "num", "data-field": "z", text: num(item.z) }),
+          h("td", { class: "num", "data-field": "rolls", "data-value": String(item.rolls), text: fmtNumber(item.rolls) }),
+          h("td", { class: "num", "data-field": "observed", "data-value": String(item.observed), text: num(item.observed) }),
+          h("td", { class: "num", "data-field": "expected", "data-value": String(item.expected), text: num(item.expected) }),
+          h("td", { class: "num", "data-field": "z", "data-value": String(item.z), text: num(item.z) }),
           h(
             "td",
-            { class: "num", "data-field": "percentile" },
+            { class: "num", "data-field": "percentile", "data-value": String(item.percentile) },
             item.percentile === null || item.percentile === undefined ? t("dashboard.stats.none") : fmtPercent(item.percentile / 100),
             luck ? h("small", { class: "ftd-luck", text: ` ${luck}` }) : null,
           ),
