@@ -65,6 +65,7 @@ export class FtDamageForm extends HTMLElement {
           idempotent: true,
         });
         store.characters.set(id, answer.character);
+        store.refocus = { id, name: "formula" };
         const message = outcome(answer);
         store.changed("characters", { id, message });
         store.lastDamage = { id, message };

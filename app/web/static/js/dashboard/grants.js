@@ -54,17 +54,20 @@ export class FtGrants extends HTMLElement {
         });
         store.grants.set(id, answer.items);
         this._message = t("dashboard.grants.done", { name });
-        const refocus = document.activeElement === input || form.contains(document.activeElement);
+        this._refocus = "name";
         store.changed("grants", { id });
-        if (refocus) this.querySelector("input")?.focus();
         return "";
       });
     });
+    // Keep the keyboard where it was: a redraw (this answer, then its event) replaces the form.
+    const focused = this.contains(document.activeElement) ? document.activeElement.name || "name" : this._refocus;
+    this._refocus = null;
     this.replaceChildren(
       h("h4", { text: plural("dashboard.grants.count", open.length) }),
       ...(open.length ? [list] : []),
       form,
     );
+    if (focused) this.querySelector(`[name="${focused}"]`)?.focus();
   }
 }
 

@@ -75,6 +75,7 @@ function d20Card(ch, store) {
         lift.disabled = true;
         try {
           store.characters.set(ch.id, await api(`/characters/${ch.id}/conditions/${encodeURIComponent(condition)}`, { method: "DELETE" }));
+          store.refocus = { id: ch.id, name: "heading" }; // the card's heading keeps the focus
           store.changed("characters", { id: ch.id });
         } catch (error) {
           status.textContent = problemText(error);
@@ -136,9 +137,11 @@ export class FtParty extends HTMLElement {
     const old = this.cardOf(id);
     const fresh = this.card(this._store.characters.get(id), this._store);
     const focused = old.contains(document.activeElement) ? document.activeElement : null;
-    const key = focused?.name || focused?.className;
+    const wanted = this._store.refocus?.id === id ? this._store.refocus.name : null;
+    const key = focused ? focused.name || focused.className : wanted;
+    this._store.refocus = null;
     old.replaceWith(fresh);
-    if (focused) {
+    if (key) {
       const target = [...fresh.querySelectorAll("input, select, button")].find((n) => (n.name || n.className) === key);
       (target ?? fresh.querySelector("h3")).focus();
     }

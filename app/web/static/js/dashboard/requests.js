@@ -29,7 +29,9 @@ const EDGES = [
 
 function difficultyText(ruleset, value) {
   const difficulty = ruleset === "d20" ? value ?? 12 : value; // a d20 test defaults to 12
-  if (difficulty === null || difficulty === undefined) return t("dashboard.requests.no_difficulty");
+  if (difficulty === null || difficulty === undefined || (ruleset === "matrix" && difficulty === 0)) {
+    return t(ruleset === "3d6" ? "dashboard.requests.no_difficulty" : "dashboard.requests.difficulty_none");
+  }
   if (ruleset === "3d6") return t(DIFFICULTY_3D6[difficulty] ?? "dashboard.requests.no_difficulty");
   if (ruleset === "d20" && D20_DIFFICULTIES[difficulty]) return `${t(D20_DIFFICULTIES[difficulty])} (${fmtNumber(difficulty)})`;
   return fmtNumber(difficulty);

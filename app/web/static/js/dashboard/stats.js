@@ -119,6 +119,16 @@ export class FtStats extends HTMLElement {
     return h("div", { class: "ftd-controls" }, field("dashboard.stats.by", by), field("dashboard.stats.period", period), refresh);
   }
 
+  /** Formula totals against their expected sum, when any formula roll was counted. */
+  totals(totals) {
+    const cell = h("td", { class: "num", "data-field": "totals", "data-value": totals ? `${totals.rolls},${totals.observed},${totals.expected},${totals.z}` : "" });
+    if (!totals?.rolls) cell.textContent = t("dashboard.stats.none");
+    else {
+      cell.textContent = plural("dashboard.stats.totals", totals.rolls, { observed: num(totals.observed), expected: num(totals.expected), z: num(totals.z) });
+    }
+    return cell;
+  }
+
   rollerName(item) {
     const store = this._store;
     if (this.data.by === "character") {
@@ -128,10 +138,12 @@ export class FtStats extends HTMLElement {
   }
 
   table() {
-    const head = ["roller", "rolls", "observed", "expected", "z", "percentile", "faces"];
+    const head = ["roller", "rolls", "tests", "observed", "expected", "z", "percentile", "totals", "faces"];
     const headings = {
       roller: t("dashboard.stats.col_roller"),
       rolls: t("dashboard.stats.col_rolls"),
+      tests: t("dashboard.stats.col_tests"),
+      totals: t("dashboard.stats.col_totals"),
       observed: t("dashboard.stats.col_observed"),
       expected: t("dashboard.stats.col_expected"),
       z: t("dashboard.stats.col_z"),
@@ -146,22 +158,27 @@ export class FtStats extends HTMLElement {
     );
     const body = h("tbody");
     for (const item of this.data.items) {
-      const luck = item.z === null || item.z === undefined ? "" : item.z >= 0 ? t("dashboard.stats.lucky") : t("dashboard.stats.unlucky");
+      // Without a test there is no luck to tell (z is 0 for want of variance).
+      const counted = item.tests === undefined ? item.rolls > 0 : item.tests > 0;
+      const z = counted ? item.z : null;
+      const luck = !z ? "" : z > 0 ? t("dashboard.stats.lucky") : t("dashboard.stats.unlucky");
       body.append(
         h(
           "tr",
           { "data-user": item.user_id, "data-character": item.character_id ?? "" },
           h("th", { scope: "row", text: this.rollerName(item) }),
           h("td", { class: "num", "data-field": "rolls", "data-value": String(item.rolls), text: fmtNumber(item.rolls) }),
+          h("td", { class: "num", "data-field": "tests", "data-value": String(item.tests ?? ""), text: num(item.tests) }),
           h("td", { class: "num", "data-field": "observed", "data-value": String(item.observed), text: num(item.observed) }),
           h("td", { class: "num", "data-field": "expected", "data-value": String(item.expected), text: num(item.expected) }),
-          h("td", { class: "num", "data-field": "z", "data-value": String(item.z), text: num(item.z) }),
+          h("td", { class: "num", "data-field": "z", "data-value": String(item.z), text: num(z) }),
           h(
             "td",
             { class: "num", "data-field": "percentile", "data-value": String(item.percentile) },
-            item.percentile === null || item.percentile === undefined ? t("dashboard.stats.none") : fmtPercent(item.percentile / 100),
+            z === null || z === undefined ? t("dashboard.stats.none") : fmtPercent(item.percentile / 100),
             luck ? h("small", { class: "ftd-luck", text: ` ${luck}` }) : null,
           ),
+          this.totals(item.totals),
           h("td", { class: "ftd-faces" }, (item.faces ?? []).map(histogram)),
         ),
       );
