@@ -35,41 +35,102 @@ class Seat:
         page does: POST /rolls with request_id and character_id)."""
         body = {"request_id": request_id, "character_id": self.character["id"]}
         return expect(
-            await self.http.post(f"/campaigns/{self.cid}/rolls", json=body, headers=self.player.auth),
+            await self.http.post(
+                f"/campaigns/{self.cid}/rolls", json=body, headers=self.player.auth
+            ),
             201,
         )
 
     async def player_cites_grant(self, server: LiveServer, browser: Any, name: str) -> Any:
         """A 3d6 test of the player's that cites the storyteller's grant by its name."""
         return await roll(
-            self.http, self.player, self.cid, kind="test", character_id=self.character["id"],
-            trait="clever", difficulty=2, rerolls=[{"source": "storyteller", "name": name}],
-        )  # fmt: skip
+            self.http,
+            self.player,
+            self.cid,
+            kind="test",
+            character_id=self.character["id"],
+            trait="clever",
+            difficulty=2,
+            rerolls=[{"source": "storyteller", "name": name}],
+        )
 
     async def play_a_little(self, http: httpx.AsyncClient) -> None:
         """A few rolls of each visibility, a request and (matrix) a hit, for screenshots."""
         cid, who = self.cid, self.character["id"]
         trait = TRAITS[self.ruleset]
         extra = {"difficulty": 2, "on_partial": "fail"} if self.ruleset == "3d6" else {}
-        await roll(http, self.player, cid, kind="test", character_id=who, trait=trait,
-                   note="climbing the bell tower", **extra)  # fmt: skip
-        await roll(http, self.player, cid, kind="test", character_id=who, trait=trait,
-                   visibility="blind", **extra)  # fmt: skip
+        await roll(
+            http,
+            self.player,
+            cid,
+            kind="test",
+            character_id=who,
+            trait=trait,
+            note="climbing the bell tower",
+            **extra,
+        )
+        await roll(
+            http,
+            self.player,
+            cid,
+            kind="test",
+            character_id=who,
+            trait=trait,
+            visibility="blind",
+            **extra,
+        )
         await roll(http, self.storyteller, cid, kind="formula", formula="2d6+1")
         if self.ruleset == "3d6":
-            await roll(http, self.player, cid, kind="test", character_id=who, trait="strong",
-                       difficulty=4, rerolls=[{"source": "item", "name": "ball of yarn"}])  # fmt: skip
-            expect(await http.post(f"/characters/{who}/grants", json={"name": "the rope trick"},
-                                   headers=self.storyteller.auth), 201)  # fmt: skip
+            await roll(
+                http,
+                self.player,
+                cid,
+                kind="test",
+                character_id=who,
+                trait="strong",
+                difficulty=4,
+                rerolls=[{"source": "item", "name": "ball of yarn"}],
+            )
+            expect(
+                await http.post(
+                    f"/characters/{who}/grants",
+                    json={"name": "the rope trick"},
+                    headers=self.storyteller.auth,
+                ),
+                201,
+            )
         if self.ruleset == "matrix":
-            expect(await http.post(f"/characters/{who}/damage", json={"type": "physical", "formula": "4+3"},
-                                   headers=self.storyteller.auth), 200)  # fmt: skip
+            expect(
+                await http.post(
+                    f"/characters/{who}/damage",
+                    json={"type": "physical", "formula": "4+3"},
+                    headers=self.storyteller.auth,
+                ),
+                200,
+            )
         if self.ruleset == "d20":
-            await roll(http, self.player, cid, kind="save", character_id=who, trait="wis",
-                       difficulty=30, condition="frightened")  # fmt: skip
-        body: dict[str, Any] = {"character_ids": [who], "kind": "test", "trait": trait, "expires_in": 600}
-        expect(await http.post(f"/campaigns/{cid}/roll-requests", json=body,
-                               headers=self.storyteller.auth), 201)  # fmt: skip
+            await roll(
+                http,
+                self.player,
+                cid,
+                kind="save",
+                character_id=who,
+                trait="wis",
+                difficulty=30,
+                condition="frightened",
+            )
+        body: dict[str, Any] = {
+            "character_ids": [who],
+            "kind": "test",
+            "trait": trait,
+            "expires_in": 600,
+        }
+        expect(
+            await http.post(
+                f"/campaigns/{cid}/roll-requests", json=body, headers=self.storyteller.auth
+            ),
+            201,
+        )
 
 
 async def seat(http: httpx.AsyncClient, ruleset: str, sheet: dict[str, Any]) -> Seat:
@@ -82,12 +143,21 @@ async def seat(http: httpx.AsyncClient, ruleset: str, sheet: dict[str, Any]) -> 
 
 
 async def dashboard(
-    browser: Any, server: LiveServer, person: Person, cid: str, locale: str = "en-US"
+    browser: Any,
+    server: LiveServer,
+    person: Person,
+    cid: str,
+    locale: str = "en-US",
+    live: bool = True,
 ) -> Any:
-    """A page of a fresh browser context, logged in as ``person``, on the dashboard once
-    its websocket is live."""
+    """A page of a fresh browser context, logged in as ``person``, on the dashboard (once
+    its websocket is live, unless ``live`` is false)."""
     context = await browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
-    user = {"id": person.id, "username": person.username, "display_name": person.username.split("_")[0].title()}
+    user = {
+        "id": person.id,
+        "username": person.username,
+        "display_name": person.username.split("_")[0].title(),
+    }
     await context.add_init_script(
         f"if (!localStorage.getItem('fairtable.token')) {{"
         f" localStorage.setItem('fairtable.token', {json.dumps(person.token)});"
@@ -97,7 +167,8 @@ async def dashboard(
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     await page.goto(f"http://127.0.0.1:{server.port}/c/{cid}/dashboard")
-    await page.locator('ft-dashboard[data-live="connected"]').wait_for()
+    if live:
+        await page.locator('ft-dashboard[data-live="connected"]').wait_for()
     assert not errors, errors
     return page
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,10 +34,10 @@ playwright_api = pytest.importorskip("playwright.async_api")
 
 
 @pytest.fixture(scope="module")
-def server(database_url: str) -> AsyncIterator[LiveServer]:
+def server(database_url: str) -> Iterator[LiveServer]:
     live = LiveServer(database_url)
     live.start()
-    yield live  # type: ignore[misc]
+    yield live
     live.stop()
 
 
@@ -61,9 +61,16 @@ async def test_the_dashboard_shows_a_players_roll_within_a_second(
     table = await seat(http, "3d6", {"qualities": {"clever": 3, "nimble": 2}})
     page = await dashboard(browser, server, table.storyteller, table.cid)
     answer = await roll(
-        http, table.player, table.cid, kind="test", character_id=table.character["id"],
-        trait="clever", difficulty=2, on_partial="fail", note="over the wall",
-    )  # fmt: skip
+        http,
+        table.player,
+        table.cid,
+        kind="test",
+        character_id=table.character["id"],
+        trait="clever",
+        difficulty=2,
+        on_partial="fail",
+        note="over the wall",
+    )
     sent = time.monotonic()
     row = page.locator(f'ft-recent li[data-roll="{answer["id"]}"]')
     await row.wait_for(timeout=1000)
@@ -112,7 +119,9 @@ async def test_matrix_damage_from_the_dashboard_updates_the_party_view(
     await card.get_by_role("button", name="Roll the damage").click()
     card = page.locator(f'ft-party li[data-character="{table.character["id"]}"]')
     await card.get_by_text("Mortality +3, fatigue +7, madness +0.").wait_for()
-    sheet = expect(await http.get(f"/characters/{table.character['id']}", headers=table.storyteller.auth), 200)
+    sheet = expect(
+        await http.get(f"/characters/{table.character['id']}", headers=table.storyteller.auth), 200
+    )
     assert sheet["sheet"]["counters"] == {"fatigue": 7, "mortality": 3, "madness": 0}
     counters = await text_of(card, ".ftd-counters dd")
     assert counters == ["7", "3", "0"]  # fatigue, mortality, madness, as the sheet has them
@@ -120,12 +129,16 @@ async def test_matrix_damage_from_the_dashboard_updates_the_party_view(
     # Mental damage, then the player's page would show it too: the party view follows the
     # character.updated event even when another storyteller tab dealt it.
     expect(
-        await http.post(f"/characters/{table.character['id']}/damage",
-                        json={"type": "mental", "formula": "6"}, headers=table.storyteller.auth),
+        await http.post(
+            f"/characters/{table.character['id']}/damage",
+            json={"type": "mental", "formula": "6"},
+            headers=table.storyteller.auth,
+        ),
         200,
-    )  # fmt: skip
+    )
     await page.wait_for_function(
-        """id => [...document.querySelectorAll(`ft-party li[data-character="${id}"] .ftd-counters dd`)]
+        """id => [...document.querySelectorAll(
+               `ft-party li[data-character="${id}"] .ftd-counters dd`)]
              .map(n => n.textContent).join() === "7,3,6" """,
         arg=table.character["id"],
     )
@@ -141,12 +154,18 @@ async def test_a_grant_from_the_dashboard_is_cited_by_the_player(
     await card.get_by_label("What for (optional)").fill("the rope trick")
     await card.get_by_role("button", name="Grant a reroll").click()
     await card.get_by_text("1 open grant").wait_for()
-    grants = expect(await http.get(f"/characters/{table.character['id']}/grants", headers=table.player.auth), 200)
+    grants = expect(
+        await http.get(f"/characters/{table.character['id']}/grants", headers=table.player.auth),
+        200,
+    )
     assert [g["name"] for g in grants["items"]] == ["the rope trick"]
 
     answer = await table.player_cites_grant(server, browser, "the rope trick")
     await card.get_by_text("0 open grants").wait_for()
-    used = expect(await http.get(f"/characters/{table.character['id']}/grants", headers=table.player.auth), 200)
+    used = expect(
+        await http.get(f"/characters/{table.character['id']}/grants", headers=table.player.auth),
+        200,
+    )
     assert used["items"] == []
     if answer["status"] == "pending":  # the cited reroll is still to spend: a pending roll
         await page.locator(f'ft-pending li[data-roll="{answer["id"]}"]').wait_for()
@@ -158,8 +177,15 @@ async def test_a_blind_roll_waits_among_the_hidden_rolls_until_revealed(
 ) -> None:
     table = await seat(http, "d20", SHEET_D20)
     page = await dashboard(browser, server, table.storyteller, table.cid)
-    blind = await roll(http, table.player, table.cid, kind="test", character_id=table.character["id"],
-                       trait="dex", visibility="blind")  # fmt: skip
+    blind = await roll(
+        http,
+        table.player,
+        table.cid,
+        kind="test",
+        character_id=table.character["id"],
+        trait="dex",
+        visibility="blind",
+    )
     hidden = page.locator(f'ft-pending li[data-roll="{blind["id"]}"]')
     await hidden.get_by_role("button", name="Reveal").click()
     await hidden.wait_for(state="detached")
@@ -176,22 +202,39 @@ async def test_the_stats_table_shows_the_numbers_of_the_api(
     if probe.status_code == 404:
         pytest.skip("GET /campaigns/{cid}/stats answers 404: the dash branch is not merged yet")
     for trait in ("strength", "agility", "perception", "faith", "empathy"):
-        await roll(http, table.player, table.cid, kind="test", character_id=table.character["id"], trait=trait)
+        await roll(
+            http,
+            table.player,
+            table.cid,
+            kind="test",
+            character_id=table.character["id"],
+            trait=trait,
+        )
     await roll(http, table.storyteller, table.cid, kind="formula", formula="3d6")
     page = await dashboard(browser, server, table.storyteller, table.cid)
     for by in ("user", "character"):
         await page.locator("ft-stats").get_by_label("Per").select_option(by)
-        stats = expect(await http.get(f"/campaigns/{table.cid}/stats?by={by}", headers=table.storyteller.auth), 200)
+        stats = expect(
+            await http.get(f"/campaigns/{table.cid}/stats?by={by}", headers=table.storyteller.auth),
+            200,
+        )
         rows = page.locator("ft-stats tbody tr")
         await page.wait_for_function(
-            "n => document.querySelectorAll('ft-stats tbody tr').length === n", arg=len(stats["items"])
+            "n => document.querySelectorAll('ft-stats tbody tr').length === n",
+            arg=len(stats["items"]),
         )
         shown = await rows.evaluate_all(
-            """rows => rows.map(r => ({user_id: r.dataset.user, character_id: r.dataset.character || null,
-                 ...Object.fromEntries([...r.querySelectorAll('td[data-field]')].map(c => [c.dataset.field, c.dataset.value])),
-                 faces: [...r.querySelectorAll('figure')].map(f => [Number(f.dataset.sides), f.dataset.counts])}))"""
+            """rows => rows.map(r => ({
+                 user_id: r.dataset.user,
+                 character_id: r.dataset.character || null,
+                 ...Object.fromEntries([...r.querySelectorAll('td[data-field]')]
+                   .map(c => [c.dataset.field, c.dataset.value])),
+                 faces: [...r.querySelectorAll('figure')]
+                   .map(f => [Number(f.dataset.sides), f.dataset.counts])}))"""
         )
-        assert sorted(map(_shown, shown), key=json.dumps) == sorted(map(_api, stats["items"]), key=json.dumps)
+        assert sorted(map(_shown, shown), key=json.dumps) == sorted(
+            map(_api, stats["items"]), key=json.dumps
+        )
     await page.context.close()
 
 
@@ -203,8 +246,13 @@ def _shown(row: dict[str, Any]) -> dict[str, Any]:
     """A stats row as the page holds it (numbers in data-value attributes)."""
     totals = [_number(v) for v in row["totals"].split(",")]
     fields = ("rolls", "tests", "observed", "expected", "z", "percentile")
-    return {"user_id": row["user_id"], "character_id": row["character_id"],
-            **{k: _number(row[k]) for k in fields}, "totals": totals, "faces": row["faces"]}  # fmt: skip
+    return {
+        "user_id": row["user_id"],
+        "character_id": row["character_id"],
+        **{k: _number(row[k]) for k in fields},
+        "totals": totals,
+        "faces": row["faces"],
+    }
 
 
 def _api(item: dict[str, Any]) -> dict[str, Any]:
@@ -212,8 +260,13 @@ def _api(item: dict[str, Any]) -> dict[str, Any]:
     fields = ("rolls", "tests", "observed", "expected", "z", "percentile")
     totals = [float(item["totals"][k]) for k in ("rolls", "observed", "expected", "z")]
     faces = [[f["sides"], ",".join(map(str, f["counts"]))] for f in item["faces"]]
-    return {"user_id": item["user_id"], "character_id": item["character_id"],
-            **{k: float(item[k]) for k in fields}, "totals": totals, "faces": faces}  # fmt: skip
+    return {
+        "user_id": item["user_id"],
+        "character_id": item["character_id"],
+        **{k: float(item[k]) for k in fields},
+        "totals": totals,
+        "faces": faces,
+    }
 
 
 async def test_one_dashboard_action_works_from_the_keyboard(
@@ -223,11 +276,15 @@ async def test_one_dashboard_action_works_from_the_keyboard(
     table = await seat(http, "3d6", SHEET_3D6)
     page = await dashboard(browser, server, table.storyteller, table.cid)
     await page.evaluate(
-        "() => ['mousedown', 'click'].forEach(t => addEventListener(t, e => { if (e.detail) window.pointerUsed = true }, true))"
+        """() => ['mousedown', 'click'].forEach(t => addEventListener(t, e => {
+             if (e.detail) window.pointerUsed = true }, true))"""
     )
     for _ in range(80):
         await page.keyboard.press("Tab")
-        if await page.evaluate("() => document.activeElement?.name === 'name' && !!document.activeElement.closest('ft-grants')"):
+        if await page.evaluate(
+            """() => document.activeElement?.name === 'name'
+                 && !!document.activeElement.closest('ft-grants')"""
+        ):
             break
     else:
         pytest.fail("Tab never reached the grant's name field")
@@ -236,7 +293,10 @@ async def test_one_dashboard_action_works_from_the_keyboard(
     await page.locator("ft-grants").get_by_text("1 open grant").wait_for()
     assert await page.evaluate("() => document.activeElement?.closest('ft-grants') !== null")
     assert not await page.evaluate("() => window.pointerUsed === true")
-    grants = expect(await http.get(f"/characters/{table.character['id']}/grants", headers=table.player.auth), 200)
+    grants = expect(
+        await http.get(f"/characters/{table.character['id']}/grants", headers=table.player.auth),
+        200,
+    )
     assert [g["name"] for g in grants["items"]] == ["a clever idea"]
     await page.context.close()
 
@@ -259,8 +319,11 @@ async def test_screenshots_of_the_dashboard_in_each_language(
     for word in words:
         assert word in body
     if locale == "fr-FR":
-        french = {"3d6": ["moyenne"], "matrix": ["corps", "esprit", "âme", "fatigue", "mortalité", "folie"],
-                  "d20": ["SAG", "CHAR"]}[ruleset]  # fmt: skip
+        french = {
+            "3d6": ["moyenne"],
+            "matrix": ["corps", "esprit", "âme", "fatigue", "mortalité", "folie"],
+            "d20": ["SAG", "CHAR"],
+        }[ruleset]
         for word in french:
             assert word in body, word
         assert "il y a" in body or "maintenant" in body  # relative times in French
@@ -270,4 +333,26 @@ async def test_screenshots_of_the_dashboard_in_each_language(
     await page.set_viewport_size({"width": 375, "height": 800})
     assert await page.evaluate("() => document.documentElement.scrollWidth") <= 375
     await page.screenshot(path=SCREENSHOTS / f"dashboard-{ruleset}-{lang}-375.png", full_page=True)
+    await page.context.close()
+
+
+async def test_a_player_on_the_dashboard_address_is_told_it_is_the_storytellers(
+    server: LiveServer, http: httpx.AsyncClient, browser: Any
+) -> None:
+    table = await seat(http, "3d6", SHEET_3D6)
+    blind = await roll(
+        http,
+        table.storyteller,
+        table.cid,
+        kind="formula",
+        formula="1d6",
+        visibility="blind",
+        note="the trap is armed",
+    )
+    page = await dashboard(browser, server, table.player, table.cid, live=False)
+    await page.get_by_role("alert").get_by_text("Only a storyteller").wait_for()
+    html = await page.content()
+    assert blind["id"] not in html
+    assert "the trap is armed" not in html
+    assert await page.locator("ft-party, ft-requests, ft-stats").count() == 0
     await page.context.close()

@@ -74,6 +74,7 @@ export class FtDashboard extends HTMLElement {
     }
     if (!this.isConnected) return;
     this.layout();
+    if (this.store.campaign.role !== "storyteller") return;
     this.follow();
     // "2 minutes ago" keeps telling the truth while the page stays open.
     this.clock = setInterval(() => {
