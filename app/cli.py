@@ -27,11 +27,14 @@ def _settings() -> Settings:
 def cmd_migrate(_: argparse.Namespace) -> int:
     from sqlalchemy import make_url
 
-    from app.core.migrate import upgrade
+    from app.core.migrate import DatabaseUnavailable, upgrade
 
     settings = _settings()
-    upgrade(settings.database_url)
     shown = make_url(settings.database_url).render_as_string(hide_password=True)
+    try:
+        upgrade(settings.database_url)
+    except DatabaseUnavailable as exc:
+        sys.exit(f"fairtable: cannot use the database at {shown}: {exc}")
     print(f"fairtable: database at {shown} is up to date")
     return 0
 
