@@ -38,11 +38,7 @@ export class FtDamageForm extends HTMLElement {
     const store = this._store;
     const id = this.getAttribute("character");
     const name = store.characterName(id);
-    const kind = select([
-      ["physical", t("dashboard.damage.physical")],
-      ["mental", t("dashboard.damage.mental")],
-    ]);
-    kind.name = "type";
+    const kind = select([["physical", t("dashboard.damage.physical")], ["mental", t("dashboard.damage.mental")]], "physical", "type");
     const formula = h("input", { name: "formula", required: true, maxlength: 200, value: "1d6+1d6", autocomplete: "off", spellcheck: "false" });
     const status = statusLine();
     const form = h(

@@ -69,8 +69,7 @@ export class FtRequests extends HTMLElement {
     const ruleset = this._store.campaign.ruleset;
     if (ruleset === "matrix") return h("input", { type: "number", name: "difficulty", min: 0, max: 20, value: "0", inputmode: "numeric" });
     const presets = ruleset === "3d6" ? [["", t("dashboard.requests.no_difficulty")], ...Object.entries(DIFFICULTY_3D6).map(([v, key]) => [v, t(key)])] : Object.entries(D20_DIFFICULTIES).map(([v, key]) => [v, `${t(key)} (${v})`]);
-    const node = select(presets, ruleset === "3d6" ? "2" : "12");
-    node.name = "difficulty";
+    const node = select(presets, ruleset === "3d6" ? "2" : "12", "difficulty");
     return node;
   }
 
@@ -86,28 +85,23 @@ export class FtRequests extends HTMLElement {
       characters.map((c, i) => h("label", { class: "ftd-check" }, boxes[i], ` ${c.name}`)),
     );
     const chosen = () => boxes.filter((b) => b.checked).map((b) => b.value);
-    const trait = select(this.traitOptions(chosen()));
-    trait.name = "trait";
+    const trait = select(this.traitOptions(chosen()), null, "trait");
     const refreshTraits = () => {
       if (ruleset !== "3d6") return;
       const before = trait.value;
       trait.replaceChildren(...this.traitOptions(chosen()).map(([v, label]) => h("option", { value: v, text: label, selected: v === before })));
     };
     boxes.forEach((b) => b.addEventListener("change", refreshTraits));
-    const kind = select([["test", t("dashboard.requests.kind_test")], ...(ruleset === "d20" ? [["save", t("dashboard.requests.kind_save")]] : [])], "test");
-    kind.name = "kind";
+    const kind = select([["test", t("dashboard.requests.kind_test")], ...(ruleset === "d20" ? [["save", t("dashboard.requests.kind_save")]] : [])], "test", "kind");
     const condition = h("input", { name: "condition", maxlength: 60, autocomplete: "off" });
     const conditionField = field("dashboard.requests.condition", condition, "dashboard.requests.condition_hint");
     conditionField.hidden = true;
     kind.addEventListener("change", () => (conditionField.hidden = kind.value !== "save"));
     const difficulty = this.difficultyControl();
-    const edge = select(EDGES.map(([v, key]) => [v, t(key)]), "");
-    edge.name = "edge";
-    const visibility = select(["public", "storyteller", "blind"].map((v) => [v, t(VISIBILITY[v])]), "public");
-    visibility.name = "visibility";
+    const edge = select(EDGES.map(([v, key]) => [v, t(key)]), "", "edge");
+    const visibility = select(["public", "storyteller", "blind"].map((v) => [v, t(VISIBILITY[v])]), "public", "visibility");
     const note = h("input", { name: "note", maxlength: 500, autocomplete: "off" });
-    const expires = select(EXPIRIES.map(([v, key]) => [v, t(key)]), "");
-    expires.name = "expires";
+    const expires = select(EXPIRIES.map(([v, key]) => [v, t(key)]), "", "expires");
     const status = statusLine();
     const form = h(
       "form",

@@ -97,16 +97,8 @@ export class FtStats extends HTMLElement {
   }
 
   controls() {
-    const by = select(
-      [
-        ["user", t("dashboard.stats.by_user")],
-        ["character", t("dashboard.stats.by_character")],
-      ],
-      this.by,
-    );
-    by.name = "by";
-    const period = select(PERIODS.map(([v, key]) => [v, t(key)]), this.period);
-    period.name = "period";
+    const by = select([["user", t("dashboard.stats.by_user")], ["character", t("dashboard.stats.by_character")]], this.by, "by");
+    const period = select(PERIODS.map(([v, key]) => [v, t(key)]), this.period, "period");
     by.addEventListener("change", () => {
       this.by = by.value;
       this.load();

@@ -24,9 +24,9 @@ export function field(labelKey, control, hintKey) {
   return shellField(t(labelKey), control, hintKey ? t(hintKey) : undefined);
 }
 
-/** A `<select>` of `[value, label]` pairs. */
-export function select(options, value) {
-  const node = h("select");
+/** A `<select name>` of `[value, label]` pairs. */
+export function select(options, value, name) {
+  const node = h("select", { name });
   for (const [optionValue, label] of options) {
     node.append(h("option", { value: optionValue, text: label, selected: optionValue === value }));
   }
