@@ -44,8 +44,8 @@ export class FtDamageForm extends HTMLElement {
     const form = h(
       "form",
       { class: "ftd-inline", "aria-label": t("dashboard.damage.form_label", { name }) },
-      field("dashboard.damage.type", kind),
-      field("dashboard.damage.formula", formula, "dashboard.damage.formula_hint"),
+      field(t("dashboard.damage.type"), kind),
+      field(t("dashboard.damage.formula"), formula, t("dashboard.damage.formula_hint")),
       h("button", { type: "submit", text: t("dashboard.damage.submit") }),
       status,
     );

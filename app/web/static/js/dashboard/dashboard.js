@@ -97,16 +97,16 @@ export class FtDashboard extends HTMLElement {
     }
     const section = (tag, label) => {
       const node = h(tag, { class: `ftd-section ${tag}` });
-      const wrap = h("section", { "aria-label": t(label) }, node);
+      const wrap = h("section", { "aria-label": label }, node);
       return [wrap, node];
     };
     const parts = [
-      section("ft-party", "dashboard.party.title"),
-      section("ft-online", "dashboard.online.label"),
-      section("ft-recent", "dashboard.recent.title"),
-      section("ft-pending", "dashboard.pending.label"),
-      section("ft-requests", "dashboard.requests.title"),
-      section("ft-stats", "dashboard.stats.title"),
+      section("ft-party", t("dashboard.party.title")),
+      section("ft-online", t("dashboard.online.label")),
+      section("ft-recent", t("dashboard.recent.title")),
+      section("ft-pending", t("dashboard.pending.label")),
+      section("ft-requests", t("dashboard.requests.title")),
+      section("ft-stats", t("dashboard.stats.title")),
     ];
     const [party, online, recent, pending, requests, stats] = parts.map(([wrap]) => wrap);
     this.replaceChildren(

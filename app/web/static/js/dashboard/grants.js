@@ -38,7 +38,7 @@ export class FtGrants extends HTMLElement {
     const form = h(
       "form",
       { class: "ftd-inline", "aria-label": t("dashboard.grants.form_label", { name }) },
-      field("dashboard.grants.name", input, "dashboard.grants.name_hint"),
+      field(t("dashboard.grants.name"), input, t("dashboard.grants.name_hint")),
       h("button", { type: "submit", text: t("dashboard.grants.submit") }),
       status,
     );

@@ -20,8 +20,8 @@ function signed(n) {
 }
 
 /** A two-column definition list: the term and its value, readable without colour. */
-function pairs(labelKey, entries, extraClass = "") {
-  const list = h("dl", { class: `ftd-pairs ${extraClass}`, "aria-label": t(labelKey) });
+function pairs(label, entries, extraClass = "") {
+  const list = h("dl", { class: `ftd-pairs ${extraClass}`, "aria-label": label });
   for (const [name, value] of entries) list.append(h("div", {}, h("dt", { text: name }), h("dd", { text: value })));
   return list;
 }
@@ -37,17 +37,17 @@ function matrixCard(ch) {
   const states = STATES.filter((s) => sheet.states?.[s]);
   return [
     h("h4", { text: t("dashboard.party.rows") }),
-    pairs("dashboard.party.rows", rows, "ftd-rows"),
+    pairs(t("dashboard.party.rows"), rows, "ftd-rows"),
     h("h4", { text: t("dashboard.party.columns") }),
-    pairs("dashboard.party.columns", COLUMNS.map((c) => [term("matrix", "column", c), fmtNumber(sheet.columns[c])])),
+    pairs(t("dashboard.party.columns"), COLUMNS.map((c) => [term("matrix", "column", c), fmtNumber(sheet.columns[c])])),
     h(
       "details",
       { class: "ftd-stats" },
       h("summary", { text: t("dashboard.party.stats") }),
-      pairs("dashboard.party.stats", Object.keys(MATRIX_STATS).map((s) => [term("matrix", "stat", s), fmtNumber(ch.derived?.stats?.[s] ?? 0)])),
+      pairs(t("dashboard.party.stats"), Object.keys(MATRIX_STATS).map((s) => [term("matrix", "stat", s), fmtNumber(ch.derived?.stats?.[s] ?? 0)])),
     ),
     h("h4", { text: t("dashboard.party.counters") }),
-    pairs("dashboard.party.counters", COUNTERS.map((c) => [term("matrix", "counter", c), fmtNumber(counters[c] ?? 0)]), "ftd-counters"),
+    pairs(t("dashboard.party.counters"), COUNTERS.map((c) => [term("matrix", "counter", c), fmtNumber(counters[c] ?? 0)]), "ftd-counters"),
     h(
       "p",
       { class: "ftd-states" },
@@ -87,7 +87,7 @@ function d20Card(ch, store) {
   }
   return [
     pairs(
-      "dashboard.party.abilities",
+      t("dashboard.party.abilities"),
       ABILITIES.map((a) => [term("d20", "ability", a), t("dashboard.party.ability", { score: fmtNumber(ch.sheet.abilities[a]), modifier: signed(mods[a] ?? 0) })]),
       "ftd-abilities",
     ),
@@ -101,7 +101,7 @@ function threed6Card(ch, store) {
   const qualities = Object.entries(ch.sheet.qualities ?? {});
   const sources = ch.derived?.reroll_sources ?? 0;
   return [
-    pairs("dashboard.party.qualities", qualities.map(([name, score]) => [name, fmtNumber(score)]), "ftd-qualities"),
+    pairs(t("dashboard.party.qualities"), qualities.map(([name, score]) => [name, fmtNumber(score)]), "ftd-qualities"),
     h("p", { text: plural("dashboard.party.reroll_sources", sources) }),
     h("ft-grants", { character: ch.id }),
   ];

@@ -14,17 +14,17 @@ const TARGET = {
   cancelled: "dashboard.requests.target_cancelled",
 };
 const EXPIRIES = [
-  ["", "dashboard.requests.expires_never"],
-  ["120", "dashboard.requests.expires_2m"],
-  ["300", "dashboard.requests.expires_5m"],
-  ["900", "dashboard.requests.expires_15m"],
-  ["3600", "dashboard.requests.expires_1h"],
+  { value: "", key: "dashboard.requests.expires_never" },
+  { value: "120", key: "dashboard.requests.expires_2m" },
+  { value: "300", key: "dashboard.requests.expires_5m" },
+  { value: "900", key: "dashboard.requests.expires_15m" },
+  { value: "3600", key: "dashboard.requests.expires_1h" },
 ];
 const EDGES = [
-  ["", "dashboard.requests.edge_free"],
-  ["advantage", "dashboard.requests.edge_advantage"],
-  ["disadvantage", "dashboard.requests.edge_disadvantage"],
-  ["neither", "dashboard.requests.edge_neither"],
+  { value: "", key: "dashboard.requests.edge_free" },
+  { value: "advantage", key: "dashboard.requests.edge_advantage" },
+  { value: "disadvantage", key: "dashboard.requests.edge_disadvantage" },
+  { value: "neither", key: "dashboard.requests.edge_neither" },
 ];
 
 function difficultyText(ruleset, value) {
@@ -94,14 +94,14 @@ export class FtRequests extends HTMLElement {
     boxes.forEach((b) => b.addEventListener("change", refreshTraits));
     const kind = select([["test", t("dashboard.requests.kind_test")], ...(ruleset === "d20" ? [["save", t("dashboard.requests.kind_save")]] : [])], "test", "kind");
     const condition = h("input", { name: "condition", maxlength: 60, autocomplete: "off" });
-    const conditionField = field("dashboard.requests.condition", condition, "dashboard.requests.condition_hint");
+    const conditionField = field(t("dashboard.requests.condition"), condition, t("dashboard.requests.condition_hint"));
     conditionField.hidden = true;
     kind.addEventListener("change", () => (conditionField.hidden = kind.value !== "save"));
     const difficulty = this.difficultyControl();
-    const edge = select(EDGES.map(([v, key]) => [v, t(key)]), "", "edge");
+    const edge = select(EDGES.map((e) => [e.value, t(e.key)]), "", "edge");
     const visibility = select(["public", "storyteller", "blind"].map((v) => [v, t(VISIBILITY[v])]), "public", "visibility");
     const note = h("input", { name: "note", maxlength: 500, autocomplete: "off" });
-    const expires = select(EXPIRIES.map(([v, key]) => [v, t(key)]), "", "expires");
+    const expires = select(EXPIRIES.map((e) => [e.value, t(e.key)]), "", "expires");
     const status = statusLine();
     const form = h(
       "form",
@@ -111,14 +111,14 @@ export class FtRequests extends HTMLElement {
       h(
         "div",
         { class: "ftd-grid" },
-        field("dashboard.requests.kind", kind),
-        field("dashboard.requests.trait", trait),
-        field("dashboard.requests.difficulty", difficulty),
-        ruleset === "matrix" ? null : field("dashboard.requests.edge", edge),
-        field("dashboard.requests.visibility", visibility),
-        field("dashboard.requests.expires", expires),
+        field(t("dashboard.requests.kind"), kind),
+        field(t("dashboard.requests.trait"), trait),
+        field(t("dashboard.requests.difficulty"), difficulty),
+        ruleset === "matrix" ? null : field(t("dashboard.requests.edge"), edge),
+        field(t("dashboard.requests.visibility"), visibility),
+        field(t("dashboard.requests.expires"), expires),
         conditionField,
-        field("dashboard.requests.note", note),
+        field(t("dashboard.requests.note"), note),
       ),
       h("button", { type: "submit", class: "primary", text: t("dashboard.requests.submit") }),
       status,

@@ -7,10 +7,10 @@ import { fmtNumber, fmtPercent, plural, t } from "../i18n.js";
 import { field, h, problemText, select, svg } from "./ui.js";
 
 const PERIODS = [
-  ["all", "dashboard.stats.period_all", 0],
-  ["session", "dashboard.stats.period_session", 6 * 3600],
-  ["day", "dashboard.stats.period_day", 86400],
-  ["week", "dashboard.stats.period_week", 7 * 86400],
+  { value: "all", key: "dashboard.stats.period_all", seconds: 0 },
+  { value: "session", key: "dashboard.stats.period_session", seconds: 6 * 3600 },
+  { value: "day", key: "dashboard.stats.period_day", seconds: 86400 },
+  { value: "week", key: "dashboard.stats.period_week", seconds: 7 * 86400 },
 ];
 const BAR_W = 14;
 const CHART_H = 60;
@@ -79,7 +79,7 @@ export class FtStats extends HTMLElement {
 
   query() {
     const params = new URLSearchParams({ by: this.by });
-    const seconds = PERIODS.find(([v]) => v === this.period)?.[2] ?? 0;
+    const seconds = PERIODS.find((p) => p.value === this.period)?.seconds ?? 0;
     if (seconds) params.set("since", new Date(Date.now() - seconds * 1000).toISOString());
     return params.toString();
   }
@@ -98,7 +98,7 @@ export class FtStats extends HTMLElement {
 
   controls() {
     const by = select([["user", t("dashboard.stats.by_user")], ["character", t("dashboard.stats.by_character")]], this.by, "by");
-    const period = select(PERIODS.map(([v, key]) => [v, t(key)]), this.period, "period");
+    const period = select(PERIODS.map((p) => [p.value, t(p.key)]), this.period, "period");
     by.addEventListener("change", () => {
       this.by = by.value;
       this.load();
@@ -108,7 +108,7 @@ export class FtStats extends HTMLElement {
       this.load();
     });
     const refresh = h("button", { type: "button", name: "refresh", text: t("dashboard.stats.refresh"), onclick: () => this.load() });
-    return h("div", { class: "ftd-controls" }, field("dashboard.stats.by", by), field("dashboard.stats.period", period), refresh);
+    return h("div", { class: "ftd-controls" }, field(t("dashboard.stats.by"), by), field(t("dashboard.stats.period"), period), refresh);
   }
 
   /** Formula totals against their expected sum, when any formula roll was counted. */

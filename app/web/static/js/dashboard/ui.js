@@ -1,10 +1,9 @@
 // Small building blocks shared by the dashboard's custom elements. Text always goes in
 // through textContent (never innerHTML), every visible word through the catalogue.
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
-import { errorText, field as shellField } from "../ui.js";
+import { errorText, field } from "../ui.js";
 
-export { h };
+export { field, h };
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -19,10 +18,7 @@ export function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** A labelled control (the shell's field(), with catalogue keys for its texts). */
-export function field(labelKey, control, hintKey) {
-  return shellField(t(labelKey), control, hintKey ? t(hintKey) : undefined);
-}
+
 
 /** A `<select name>` of `[value, label]` pairs. */
 export function select(options, value, name) {
