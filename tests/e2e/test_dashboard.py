@@ -356,3 +356,50 @@ async def test_a_player_on_the_dashboard_address_is_told_it_is_the_storytellers(
     assert "the trap is armed" not in html
     assert await page.locator("ft-party, ft-requests, ft-stats").count() == 0
     await page.context.close()
+
+
+async def test_the_dashboard_switches_language_in_place(
+    server: LiveServer, http: httpx.AsyncClient, browser: Any
+) -> None:
+    table = await seat(http, "matrix", SHEET_MATRIX)
+    page = await dashboard(browser, server, table.storyteller, table.cid)
+    await page.locator("ft-party").get_by_text("The party").wait_for()
+    await page.locator("ft-language-switch select").select_option("fr")
+    await page.locator("ft-party").get_by_text("Le groupe").wait_for()
+    card = await page.locator("ft-party li.ftd-card").inner_text()
+    for word in ("corps", "esprit", "âme", "puissance", "fatigue", "mortalité", "folie"):
+        assert word in card, word
+    assert "Demander un jet" in await page.locator("ft-requests").inner_text()
+    await page.context.close()
+
+
+async def test_names_notes_and_grants_show_as_text_and_run_nothing(
+    server: LiveServer, http: httpx.AsyncClient, browser: Any
+) -> None:
+    payload = "<img src=x onerror=alert(1)>"
+    table = await seat(http, "3d6", {**SHEET_3D6, "qualities": {"clever": 3}})
+    renamed = await http.patch(
+        f"/characters/{table.character['id']}",
+        json={"name": payload},
+        headers={**table.player.auth, "If-Match": str(table.character["version"])},
+    )
+    assert renamed.status_code == 200, renamed.text
+    await roll(http, table.player, table.cid, kind="formula", formula="1d6", note=payload)
+    expect(
+        await http.post(
+            f"/characters/{table.character['id']}/grants",
+            json={"name": "<b>x</b>"},
+            headers=table.storyteller.auth,
+        ),
+        201,
+    )
+    dialogs: list[str] = []
+    page = await dashboard(browser, server, table.storyteller, table.cid)
+    page.on("dialog", lambda dialog: dialogs.append(dialog.message))
+    await page.locator("ft-recent").get_by_text(payload).first.wait_for()
+    assert await page.locator("ft-dashboard img").count() == 0
+    assert await page.locator("ft-dashboard b").count() == 0
+    assert payload in await page.locator("ft-party").inner_text()
+    await page.wait_for_timeout(300)
+    assert dialogs == []
+    await page.context.close()
