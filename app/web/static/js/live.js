@@ -47,6 +47,15 @@ export class LiveLog extends EventTarget {
     this._setStatus("closed");
   }
 
+  /** After the page's first load: reconnections resume after `seq` (or the last seq seen). */
+  resumeFrom(seq) {
+    // Once the socket has delivered an event, lastSeq already follows the live stream (and
+    // an event still in flight must not be taken for a duplicate); before that, the page's
+    // newest item is where a reconnection resumes.
+    if (this.lastSeq === 0) this.lastSeq = seq;
+    this._fromNow = false;
+  }
+
   /** Raise lastSeq (an item the page loaded over HTTP): later duplicates are dropped. */
   seen(seq) {
     if (seq > this.lastSeq) this.lastSeq = seq;
