@@ -13,7 +13,6 @@ import httpx
 from tests.realtime.live import LiveServer
 from tests.service.table import Person, campaign, character, expect, join, register, roll
 
-CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 TRAITS = {"3d6": "clever", "matrix": "agility", "d20": "dex"}
@@ -30,19 +29,26 @@ class Seat:
     character: dict[str, Any]
     http: httpx.AsyncClient
 
-    async def player_answers(self, server: LiveServer, browser: Any, request_id: str) -> Any:
-        """The player answers the request for their character (over HTTP, as the player's
-        page does: POST /rolls with request_id and character_id)."""
-        body = {"request_id": request_id, "character_id": self.character["id"]}
-        return expect(
-            await self.http.post(
-                f"/campaigns/{self.cid}/rolls", json=body, headers=self.player.auth
-            ),
-            201,
+    async def player_answers(self, browser: Any, server: LiveServer, request_id: str) -> Any:
+        """The player answers the request from their own page (the table's ft-requests):
+        one button, the server rolls what the request asks. The roll as answered."""
+        page = await open_page(browser, server, self.player, f"/c/{self.cid}")
+        button = page.locator(
+            f'ft-requests li[data-request-id="{request_id}"] button[data-action=answer]'
         )
+        async with page.expect_response(
+            lambda r: r.url.endswith("/rolls") and r.request.method == "POST"
+        ) as answered:
+            await button.click()
+        response = await answered.value
+        assert response.status == 201, await response.text()
+        roll = await response.json()
+        await page.context.close()
+        return roll
 
-    async def player_cites_grant(self, server: LiveServer, browser: Any, name: str) -> Any:
-        """A 3d6 test of the player's that cites the storyteller's grant by its name."""
+    async def player_cites_grant(self, name: str) -> Any:
+        """A 3d6 test of the player's that cites the storyteller's grant by its name. Over
+        HTTP: the player's roll form offers items and gifts, not yet the open grants."""
         return await roll(
             self.http,
             self.player,
@@ -142,17 +148,14 @@ async def seat(http: httpx.AsyncClient, ruleset: str, sheet: dict[str, Any]) -> 
     return Seat(cid, ruleset, storyteller, player, mine, http)
 
 
-async def dashboard(
-    browser: Any,
-    server: LiveServer,
-    person: Person,
-    cid: str,
-    locale: str = "en-US",
-    live: bool = True,
-) -> Any:
-    """A page of a fresh browser context, logged in as ``person``, on the dashboard (once
-    its websocket is live, unless ``live`` is false)."""
-    context = await browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
+async def open_page(browser: Any, server: LiveServer, person: Person, path: str) -> Any:
+    """A page of a fresh browser context, logged in as ``person`` (the token a login
+    stores), at ``path``; ``page.errors`` collects the page's uncaught errors."""
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    return await _open(context, server, person, path)
+
+
+async def _open(context: Any, server: LiveServer, person: Person, path: str) -> Any:
     user = {
         "id": person.id,
         "username": person.username,
@@ -164,12 +167,27 @@ async def dashboard(
         f" localStorage.setItem('fairtable.user', {json.dumps(json.dumps(user))}); }}"
     )
     page = await context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    await page.goto(f"http://127.0.0.1:{server.port}/c/{cid}/dashboard")
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    await page.goto(f"http://127.0.0.1:{server.port}{path}")
+    return page
+
+
+async def dashboard(
+    browser: Any,
+    server: LiveServer,
+    person: Person,
+    cid: str,
+    locale: str = "en-US",
+    live: bool = True,
+) -> Any:
+    """A logged-in page on the dashboard (once its websocket is live, unless ``live`` is
+    false), with no uncaught error."""
+    context = await browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
+    page = await _open(context, server, person, f"/c/{cid}/dashboard")
     if live:
         await page.locator('ft-dashboard[data-live="connected"]').wait_for()
-    assert not errors, errors
+    assert not page.errors, page.errors
     return page
 
 

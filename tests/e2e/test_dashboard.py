@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
+from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
@@ -18,41 +17,22 @@ import pytest
 import pytest_asyncio
 
 from tests.e2e.dashboard_support import (
-    CHROMIUM,
     SCREENSHOTS,
     Seat,
     dashboard,
+    open_page,
     seat,
     text_of,
 )
 from tests.realtime.live import LiveServer, http_client
 from tests.service.table import SHEET_3D6, SHEET_D20, SHEET_MATRIX, expect, roll
 
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"no {CHROMIUM}")
-
-playwright_api = pytest.importorskip("playwright.async_api")
-
-
-@pytest.fixture(scope="module")
-def server(database_url: str) -> Iterator[LiveServer]:
-    live = LiveServer(database_url)
-    live.start()
-    yield live
-    live.stop()
-
 
 @pytest_asyncio.fixture
 async def http(server: LiveServer) -> AsyncIterator[httpx.AsyncClient]:
+    """An API client of the browser tests' server (tests/e2e/conftest.py)."""
     async with http_client(server) as client:
         yield client
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="session")
-async def browser() -> AsyncIterator[Any]:
-    async with playwright_api.async_playwright() as p:
-        chromium = await p.chromium.launch(executable_path=CHROMIUM)
-        yield chromium
-        await chromium.close()
 
 
 async def test_the_dashboard_shows_a_players_roll_within_a_second(
@@ -85,14 +65,14 @@ async def test_a_roll_request_sent_from_the_dashboard_is_answered_by_the_player(
 ) -> None:
     table = await seat(http, "d20", SHEET_D20)
     page = await dashboard(browser, server, table.storyteller, table.cid)
-    form = page.locator("ft-requests form")
+    form = page.locator("ft-roll-requests form")
     await form.get_by_label(table.character["name"]).check()
     await form.get_by_label("Trait").select_option("wis")
     await form.get_by_label("Roll", exact=True).select_option("save")
     await form.get_by_label("Condition on a failure").fill("frightened")
     await form.get_by_label("Difficulty").select_option("15")
     await form.get_by_role("button", name="Send the request").click()
-    item = page.locator("ft-requests li[data-request]")
+    item = page.locator("ft-roll-requests li[data-request]")
     await item.wait_for()
     request_id = await item.get_attribute("data-request")
     assert "waiting" in await item.inner_text()
@@ -100,9 +80,9 @@ async def test_a_roll_request_sent_from_the_dashboard_is_answered_by_the_player(
     assert (created["kind"], created["trait"], created["difficulty"]) == ("save", "wis", 15)
     assert created["condition"] == "frightened"
 
-    answer = await table.player_answers(server, browser, request_id)
+    answer = await table.player_answers(browser, server, request_id)
     assert answer["result"]["request_id"] == request_id
-    await page.locator("ft-requests").get_by_text("No open request.").wait_for()
+    await page.locator("ft-roll-requests").get_by_text("No open request.").wait_for()
     await page.locator(f'ft-recent li[data-roll="{answer["id"]}"]').wait_for()
     await page.context.close()
 
@@ -160,7 +140,7 @@ async def test_a_grant_from_the_dashboard_is_cited_by_the_player(
     )
     assert [g["name"] for g in grants["items"]] == ["the rope trick"]
 
-    answer = await table.player_cites_grant(server, browser, "the rope trick")
+    answer = await table.player_cites_grant("the rope trick")
     await card.get_by_text("0 open grants").wait_for()
     used = expect(
         await http.get(f"/characters/{table.character['id']}/grants", headers=table.player.auth),
@@ -354,7 +334,25 @@ async def test_a_player_on_the_dashboard_address_is_told_it_is_the_storytellers(
     html = await page.content()
     assert blind["id"] not in html
     assert "the trap is armed" not in html
-    assert await page.locator("ft-party, ft-requests, ft-stats").count() == 0
+    assert await page.locator("ft-party, ft-roll-requests, ft-stats").count() == 0
+    await page.context.close()
+
+
+async def test_the_storyteller_goes_from_the_table_to_the_dashboard_and_back(
+    server: LiveServer, http: httpx.AsyncClient, browser: Any
+) -> None:
+    """Both pages' custom elements live in one document (no name is defined twice)."""
+    table = await seat(http, "3d6", SHEET_3D6)
+    page = await open_page(browser, server, table.storyteller, f"/c/{table.cid}")
+    await page.locator("#live-status[data-state=connected]").wait_for()
+    await page.get_by_role("link", name="Dashboard").click()
+    await page.locator('ft-dashboard[data-live="connected"]').wait_for()
+    await page.locator("ft-party").get_by_text("Pelote").wait_for()
+    await page.get_by_role("link", name="Back to the table").click()
+    await page.locator("#live-status[data-state=connected]").wait_for()
+    await page.go_back()
+    await page.locator('ft-dashboard[data-live="connected"]').wait_for()
+    assert page.errors == []  # type: ignore[attr-defined]
     await page.context.close()
 
 
@@ -369,7 +367,7 @@ async def test_the_dashboard_switches_language_in_place(
     card = await page.locator("ft-party li.ftd-card").inner_text()
     for word in ("corps", "esprit", "âme", "puissance", "fatigue", "mortalité", "folie"):
         assert word in card, word
-    assert "Demander un jet" in await page.locator("ft-requests").inner_text()
+    assert "Demander un jet" in await page.locator("ft-roll-requests").inner_text()
     await page.context.close()
 
 

@@ -105,7 +105,7 @@ export class FtDashboard extends HTMLElement {
       section("ft-online", t("dashboard.online.label")),
       section("ft-recent", t("dashboard.recent.title")),
       section("ft-pending", t("dashboard.pending.label")),
-      section("ft-requests", t("dashboard.requests.title")),
+      section("ft-roll-requests", t("dashboard.requests.title")),
       section("ft-stats", t("dashboard.stats.title")),
     ];
     const [party, online, recent, pending, requests, stats] = parts.map(([wrap]) => wrap);

@@ -1,4 +1,4 @@
-// ft-requests: a storyteller asks one or several characters for a roll
+// ft-roll-requests: a storyteller asks one or several characters for a roll
 // (POST /campaigns/{cid}/roll-requests) and follows the open requests: who rolled, who
 // is still waiting, the deadline; a request can be cancelled. Answers arrive as events.
 import { api } from "../api.js";
@@ -205,4 +205,4 @@ export class FtRequests extends HTMLElement {
   }
 }
 
-customElements.define("ft-requests", FtRequests);
+customElements.define("ft-roll-requests", FtRequests);
