@@ -6,7 +6,7 @@ import { fmtRelative, onLanguageChange, plural, t } from "../i18n.js";
 import { RULESETS, ROLES } from "../rulesets.js";
 import { announce } from "../ui.js";
 import { DashboardStore } from "./store.js";
-import { outcomeText } from "./rolls.js";
+import { announcement } from "./rolls.js";
 import { h, problemText } from "./ui.js";
 import "./party.js";
 import "./pending.js";
@@ -78,7 +78,7 @@ export class FtDashboard extends HTMLElement {
     this.follow();
     // "2 minutes ago" keeps telling the truth while the page stays open.
     this.clock = setInterval(() => {
-      for (const node of this.querySelectorAll("time[data-relative]")) node.textContent = fmtRelative(node.dateTime);
+      for (const node of this.querySelectorAll("ft-roll-card time[datetime]")) node.textContent = fmtRelative(node.dateTime);
     }, 30000);
   }
 
@@ -145,10 +145,7 @@ export class FtDashboard extends HTMLElement {
     live.addEventListener("event", (e) => {
       const event = e.detail;
       queue = queue.then(() => store.apply(event)).catch(() => {});
-      if (event.type === "roll.created" && event.data?.id) {
-        const name = event.data.character_id ? store.characterName(event.data.character_id) : store.memberName(event.data.user_id);
-        announce(t("dashboard.live.new_roll", { name, outcome: outcomeText(event.data) }));
-      }
+      if (event.type === "roll.created" && event.data?.id) announce(announcement(event.data, store));
     });
     live.start(store.lastSeq);
   }

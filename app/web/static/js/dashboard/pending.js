@@ -4,7 +4,7 @@
 import { api } from "../api.js";
 import { plural, t } from "../i18n.js";
 import { VISIBILITY } from "../rulesets.js";
-import { rollLine } from "./rolls.js";
+import { rollNode } from "./rolls.js";
 import { h, problemText } from "./ui.js";
 
 async function act(button, status, action) {
@@ -29,7 +29,7 @@ export class FtPending extends HTMLElement {
 
   item(roll, buttons) {
     const status = h("span", { class: "ftd-status", role: "status" });
-    return h("li", { "data-roll": roll.id, "data-status": roll.status }, rollLine(roll, this._store), h("span", { class: "ftd-actions" }, buttons(status)), status);
+    return h("li", { "data-roll": roll.id, "data-status": roll.status }, rollNode(roll, this._store), h("span", { class: "ftd-actions" }, buttons(status)), status);
   }
 
   pendingList() {

@@ -1,7 +1,7 @@
 // The dashboard's state: one campaign as its storyteller sees it, loaded in one call
 // (GET /overview, or the individual lists while that endpoint is not deployed) and kept
 // current from the websocket's events. Components listen for "change" with a `part`.
-import { api, ApiError } from "../api.js";
+import { api, ApiError, currentUser } from "../api.js";
 
 const PAGE = 50;
 
@@ -14,6 +14,7 @@ export class DashboardStore extends EventTarget {
   constructor(cid) {
     super();
     this.cid = cid;
+    this.me = currentUser();
     this.campaign = null;
     this.members = new Map(); // user_id -> {user_id, display_name, role, online}
     this.characters = new Map(); // id -> character answer
