@@ -5,7 +5,7 @@ import { api } from "../api.js";
 import { fmtNumber, t, plural } from "../i18n.js";
 import { MATRIX_STATS } from "../rulesets.js";
 import { term } from "./terms.js";
-import { h, problemText } from "./ui.js";
+import { action, h, statusLine } from "./ui.js";
 import "./damage.js";
 import "./grants.js";
 
@@ -19,78 +19,41 @@ function signed(n) {
   return n > 0 ? `+${fmtNumber(n)}` : fmtNumber(n);
 }
 
-/** A two-column definition list: the term and its value, readable without colour. */
-function pairs(label, entries, extraClass = "") {
-  const list = h("dl", { class: `ftd-pairs ${extraClass}`, "aria-label": label });
-  for (const [name, value] of entries) list.append(h("div", {}, h("dt", { text: name }), h("dd", { text: value })));
-  return list;
+/** A titled two-column list: each term and its value, readable without colour. */
+function pairs(title, entries, extraClass = "") {
+  return [h("h4", { text: title }), h("dl", { class: `ftd-pairs ${extraClass}`, "aria-label": title },
+    entries.map(([name, value]) => h("div", {}, h("dt", { text: name }), h("dd", { text: value }))))];
 }
 
 function matrixCard(ch) {
-  const sheet = ch.sheet;
-  const eff = ch.derived?.effective_rows ?? sheet.rows;
-  const rows = ROWS.map((r) => [
-    term("matrix", "row", r),
-    eff[r] === sheet.rows[r] ? fmtNumber(eff[r]) : t("dashboard.party.effective", { value: fmtNumber(eff[r]), base: fmtNumber(sheet.rows[r]) }),
-  ]);
-  const counters = sheet.counters ?? {};
-  const states = STATES.filter((s) => sheet.states?.[s]);
+  const { rows, columns, counters = {}, states = {} } = ch.sheet;
+  const eff = ch.derived?.effective_rows ?? rows;
+  const set = STATES.filter((s) => states[s]);
+  const show = (r) => (eff[r] === rows[r] ? fmtNumber(eff[r]) : t("dashboard.party.effective", { value: fmtNumber(eff[r]), base: fmtNumber(rows[r]) }));
   return [
-    h("h4", { text: t("dashboard.party.rows") }),
-    pairs(t("dashboard.party.rows"), rows, "ftd-rows"),
-    h("h4", { text: t("dashboard.party.columns") }),
-    pairs(t("dashboard.party.columns"), COLUMNS.map((c) => [term("matrix", "column", c), fmtNumber(sheet.columns[c])])),
-    h(
-      "details",
-      { class: "ftd-stats" },
-      h("summary", { text: t("dashboard.party.stats") }),
-      pairs(t("dashboard.party.stats"), Object.keys(MATRIX_STATS).map((s) => [term("matrix", "stat", s), fmtNumber(ch.derived?.stats?.[s] ?? 0)])),
-    ),
-    h("h4", { text: t("dashboard.party.counters") }),
+    pairs(t("dashboard.party.rows"), ROWS.map((r) => [term("matrix", "row", r), show(r)])),
+    pairs(t("dashboard.party.columns"), COLUMNS.map((c) => [term("matrix", "column", c), fmtNumber(columns[c])])),
+    h("details", {}, h("summary", { text: t("dashboard.party.stats") }),
+      h("dl", { class: "ftd-pairs" }, Object.keys(MATRIX_STATS).map((s) => h("div", {}, h("dt", { text: term("matrix", "stat", s) }), h("dd", { text: fmtNumber(ch.derived?.stats?.[s] ?? 0) }))))),
     pairs(t("dashboard.party.counters"), COUNTERS.map((c) => [term("matrix", "counter", c), fmtNumber(counters[c] ?? 0)]), "ftd-counters"),
-    h(
-      "p",
-      { class: "ftd-states" },
-      h("span", { class: "ftd-label", text: t("dashboard.party.states") }),
-      " ",
-      states.length
-        ? states.map((s) => h("span", { class: `ftd-badge ftd-state-${s}`, text: term("matrix", "state", s) }))
-        : h("span", { text: t("dashboard.party.none") }),
-    ),
+    h("p", {}, h("span", { class: "ftd-label", text: t("dashboard.party.states") }), " ",
+      set.length ? set.map((s) => h("span", { class: `ftd-badge ftd-state-${s}`, text: term("matrix", "state", s) })) : t("dashboard.party.none")),
   ];
 }
 
 function d20Card(ch, store) {
   const mods = ch.derived?.modifiers ?? {};
   const conditions = ch.sheet.conditions ?? [];
-  const status = h("p", { class: "ftd-status", role: "status" });
-  const list = h("ul", { class: "ftd-conditions", "aria-label": t("dashboard.party.conditions") });
-  for (const condition of conditions) {
-    const lift = h("button", {
-      type: "button",
-      class: "ftd-small",
-      text: t("dashboard.party.lift"),
-      "aria-label": t("dashboard.party.lift_label", { condition, name: ch.name }),
-      onclick: async () => {
-        lift.disabled = true;
-        try {
-          store.characters.set(ch.id, await api(`/characters/${ch.id}/conditions/${encodeURIComponent(condition)}`, { method: "DELETE" }));
-          store.refocus = { id: ch.id, name: "heading" }; // the card's heading keeps the focus
-          store.changed("characters", { id: ch.id });
-        } catch (error) {
-          status.textContent = problemText(error);
-          lift.disabled = false;
-        }
-      },
-    });
-    list.append(h("li", {}, h("span", { class: "ftd-badge", text: condition }), " ", lift));
-  }
+  const status = statusLine();
+  const lift = (condition) => action(t("dashboard.party.lift"), t("dashboard.party.lift_label", { condition, name: ch.name }), status, async () => {
+    store.characters.set(ch.id, await api(`/characters/${ch.id}/conditions/${encodeURIComponent(condition)}`, { method: "DELETE" }));
+    store.refocus = { id: ch.id, name: "heading" }; // the card's heading keeps the focus
+    store.changed("characters", { id: ch.id });
+  });
+  const list = h("ul", { "aria-label": t("dashboard.party.conditions") },
+    conditions.map((c) => h("li", {}, h("span", { class: "ftd-badge", text: c }), " ", lift(c))));
   return [
-    pairs(
-      t("dashboard.party.abilities"),
-      ABILITIES.map((a) => [term("d20", "ability", a), t("dashboard.party.ability", { score: fmtNumber(ch.sheet.abilities[a]), modifier: signed(mods[a] ?? 0) })]),
-      "ftd-abilities",
-    ),
+    pairs(t("dashboard.party.abilities"), ABILITIES.map((a) => [term("d20", "ability", a), t("dashboard.party.ability", { score: fmtNumber(ch.sheet.abilities[a]), modifier: signed(mods[a] ?? 0) })])),
     h("h4", { text: t("dashboard.party.conditions") }),
     conditions.length ? list : h("p", { text: t("dashboard.party.none") }),
     status,
@@ -101,7 +64,7 @@ function threed6Card(ch, store) {
   const qualities = Object.entries(ch.sheet.qualities ?? {});
   const sources = ch.derived?.reroll_sources ?? 0;
   return [
-    pairs(t("dashboard.party.qualities"), qualities.map(([name, score]) => [name, fmtNumber(score)]), "ftd-qualities"),
+    pairs(t("dashboard.party.qualities"), qualities.map(([name, score]) => [name, fmtNumber(score)])),
     h("p", { text: plural("dashboard.party.reroll_sources", sources) }),
     h("ft-grants", { character: ch.id }),
   ];

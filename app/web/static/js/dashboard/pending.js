@@ -5,18 +5,10 @@ import { api } from "../api.js";
 import { plural, t } from "../i18n.js";
 import { VISIBILITY } from "../rulesets.js";
 import { rollNode } from "./rolls.js";
-import { h, problemText } from "./ui.js";
+import { action, h, statusLine } from "./ui.js";
 
-async function act(button, status, action) {
-  button.disabled = true;
-  status.textContent = "";
-  try {
-    await action();
-  } catch (error) {
-    status.textContent = problemText(error);
-    button.disabled = false;
-  }
-}
+/** POST /rolls/{id}/<step> as the storyteller; the answer is the roll as it is now. */
+const step = (store, roll, path) => async () => store.applyRoll(await api(`/rolls/${roll.id}/${path}`, { method: "POST", idempotent: true }));
 
 export class FtPending extends HTMLElement {
   set store(store) {
@@ -27,54 +19,32 @@ export class FtPending extends HTMLElement {
     this.render();
   }
 
-  item(roll, buttons) {
-    const status = h("span", { class: "ftd-status", role: "status" });
-    return h("li", { "data-roll": roll.id, "data-status": roll.status }, rollNode(roll, this._store), h("span", { class: "ftd-actions" }, buttons(status)), status);
+  /** A list of rolls, each with the storyteller's button (when `button` gives one). */
+  list(rolls, emptyKey, button) {
+    if (!rolls.length) return h("p", { text: t(emptyKey) });
+    return h("ul", { class: "ftd-list" }, rolls.map((roll) => {
+      const status = statusLine();
+      return h("li", { "data-roll": roll.id }, rollNode(roll, this._store), button(roll, status), status);
+    }));
   }
 
   pendingList() {
     const store = this._store;
     const rolls = [...store.pending.values()].sort((a, b) => a.seq - b.seq);
-    const list = h("ul", { class: "ftd-list" });
-    for (const roll of rolls) {
-      list.append(
-        this.item(roll, (status) => {
-          if (roll.ruleset !== "3d6" || roll.kind !== "test") return [];
-          const who = store.characterName(roll.character_id);
-          const grant = h("button", {
-            type: "button",
-            class: "ftd-small",
-            text: t("dashboard.pending.grant"),
-            "aria-label": t("dashboard.pending.grant_label", { name: who }),
-            onclick: () => act(grant, status, async () => store.applyRoll(await api(`/rolls/${roll.id}/grant`, { method: "POST", idempotent: true }))),
-          });
-          return [grant];
-        }),
-      );
-    }
-    return rolls.length ? list : h("p", { text: t("dashboard.pending.empty") });
+    return this.list(rolls, "dashboard.pending.empty", (roll, status) =>
+      roll.ruleset === "3d6" && roll.kind === "test"
+        ? action(t("dashboard.pending.grant"), t("dashboard.pending.grant_label", { name: store.characterName(roll.character_id) }), status, step(store, roll, "grant"))
+        : null);
   }
 
   hiddenList() {
     const store = this._store;
     const rolls = [...store.hidden.values()].sort((a, b) => b.seq - a.seq);
-    const list = h("ul", { class: "ftd-list" });
-    for (const roll of rolls) {
-      list.append(
-        this.item(roll, (status) => {
-          if (roll.visibility === "private") return [];
-          const reveal = h("button", {
-            type: "button",
-            class: "ftd-small",
-            text: t("dashboard.reveal.submit"),
-            "aria-label": t("dashboard.reveal.label", { name: roll.character_id ? store.characterName(roll.character_id) : store.memberName(roll.user_id), visibility: t(VISIBILITY[roll.visibility]) }),
-            onclick: () => act(reveal, status, async () => store.applyRoll(await api(`/rolls/${roll.id}/reveal`, { method: "POST", idempotent: true }))),
-          });
-          return [reveal];
-        }),
-      );
-    }
-    return rolls.length ? list : h("p", { text: t("dashboard.reveal.empty") });
+    return this.list(rolls, "dashboard.reveal.empty", (roll, status) => {
+      if (roll.visibility === "private") return null;
+      const name = roll.character_id ? store.characterName(roll.character_id) : store.memberName(roll.user_id);
+      return action(t("dashboard.reveal.submit"), t("dashboard.reveal.label", { name, visibility: t(VISIBILITY[roll.visibility]) }), status, step(store, roll, "reveal"));
+    });
   }
 
   render() {

@@ -5,7 +5,7 @@ import { api } from "../api.js";
 import { fmtNumber, fmtRelative, t } from "../i18n.js";
 import { D20_ABILITIES, D20_DIFFICULTIES, DIFFICULTY_3D6, MATRIX_STATS, VISIBILITY } from "../rulesets.js";
 import { traitName } from "./rolls.js";
-import { field, h, problemText, run, select, statusLine } from "./ui.js";
+import { action, field, h, run, select, statusLine } from "./ui.js";
 
 const TARGET = {
   waiting: "dashboard.requests.target_waiting",
@@ -69,8 +69,7 @@ export class FtRequests extends HTMLElement {
     const ruleset = this._store.campaign.ruleset;
     if (ruleset === "matrix") return h("input", { type: "number", name: "difficulty", min: 0, max: 20, value: "0", inputmode: "numeric" });
     const presets = ruleset === "3d6" ? [["", t("dashboard.requests.no_difficulty")], ...Object.entries(DIFFICULTY_3D6).map(([v, key]) => [v, t(key)])] : Object.entries(D20_DIFFICULTIES).map(([v, key]) => [v, `${t(key)} (${v})`]);
-    const node = select(presets, ruleset === "3d6" ? "2" : "12", "difficulty");
-    return node;
+    return select(presets, ruleset === "3d6" ? "2" : "12", "difficulty");
   }
 
   form() {
@@ -78,12 +77,8 @@ export class FtRequests extends HTMLElement {
     const ruleset = store.campaign.ruleset;
     const characters = [...store.characters.values()].sort((a, b) => Number(a.npc) - Number(b.npc) || a.name.localeCompare(b.name));
     const boxes = characters.map((c) => h("input", { type: "checkbox", name: "character", value: c.id, checked: !c.npc }));
-    const targets = h(
-      "fieldset",
-      { class: "ftd-targets" },
-      h("legend", { text: t("dashboard.requests.targets") }),
-      characters.map((c, i) => h("label", { class: "ftd-check" }, boxes[i], ` ${c.name}`)),
-    );
+    const targets = h("fieldset", { class: "ftd-targets" }, h("legend", { text: t("dashboard.requests.targets") }),
+      characters.map((c, i) => h("label", {}, boxes[i], ` ${c.name}`)));
     const chosen = () => boxes.filter((b) => b.checked).map((b) => b.value);
     const trait = select(this.traitOptions(chosen()), null, "trait");
     const refreshTraits = () => {
@@ -103,14 +98,10 @@ export class FtRequests extends HTMLElement {
     const note = h("input", { name: "note", maxlength: 500, autocomplete: "off" });
     const expires = select(EXPIRIES.map((e) => [e.value, t(e.key)]), "", "expires");
     const status = statusLine();
-    const form = h(
-      "form",
-      { class: "ftd-request-form", "aria-labelledby": "ftd-request-title" },
+    const form = h("form", { "aria-labelledby": "ftd-request-title" },
       h("h3", { id: "ftd-request-title", text: t("dashboard.requests.new") }),
       targets,
-      h(
-        "div",
-        { class: "ftd-grid" },
+      h("div", { class: "ftd-grid" },
         field(t("dashboard.requests.kind"), kind),
         field(t("dashboard.requests.trait"), trait),
         field(t("dashboard.requests.difficulty"), difficulty),
@@ -118,11 +109,9 @@ export class FtRequests extends HTMLElement {
         field(t("dashboard.requests.visibility"), visibility),
         field(t("dashboard.requests.expires"), expires),
         conditionField,
-        field(t("dashboard.requests.note"), note),
-      ),
+        field(t("dashboard.requests.note"), note)),
       h("button", { type: "submit", class: "primary", text: t("dashboard.requests.submit") }),
-      status,
-    );
+      status);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       run(form, status, async () => {
@@ -130,9 +119,7 @@ export class FtRequests extends HTMLElement {
         if (!ids.length) throw { detail: t("dashboard.requests.need_target") };
         const body = { character_ids: ids, kind: kind.value, trait: trait.value, visibility: visibility.value };
         if (difficulty.value !== "") body.difficulty = Number(difficulty.value);
-        if (edge.value === "advantage") body.advantage = true;
-        if (edge.value === "disadvantage") body.disadvantage = true;
-        if (edge.value === "neither") Object.assign(body, { advantage: false, disadvantage: false });
+        if (edge.value) Object.assign(body, { advantage: edge.value === "advantage", disadvantage: edge.value === "disadvantage" });
         if (kind.value === "save" && condition.value.trim()) body.condition = condition.value.trim();
         if (note.value.trim()) body.note = note.value.trim();
         if (expires.value) body.expires_in = Number(expires.value);
@@ -150,43 +137,20 @@ export class FtRequests extends HTMLElement {
     const ruleset = store.campaign.ruleset;
     const requests = [...store.requests.values()].sort((a, b) => b.seq - a.seq);
     if (!requests.length) return h("p", { text: t("dashboard.requests.empty") });
-    const list = h("ul", { class: "ftd-list" });
-    for (const request of requests) {
-      const status = h("span", { class: "ftd-status", role: "status" });
-      const cancel = h("button", {
-        type: "button",
-        class: "ftd-small",
-        text: t("dashboard.requests.cancel"),
-        "aria-label": t("dashboard.requests.cancel_label", { trait: traitName(ruleset, request.trait) }),
-        onclick: async () => {
-          cancel.disabled = true;
-          try {
-            store.applyRequest(await api(`/roll-requests/${request.id}/cancel`, { method: "POST", idempotent: true }));
-          } catch (error) {
-            status.textContent = problemText(error);
-            cancel.disabled = false;
-          }
-        },
-      });
-      const targets = h("ul", { class: "ftd-target-list" });
-      for (const target of request.targets) {
-        targets.append(h("li", { "data-target": target.character_id, "data-status": target.status }, h("span", { text: store.characterName(target.character_id) }), " — ", h("strong", { text: t(TARGET[target.status]) })));
-      }
-      list.append(
-        h(
-          "li",
-          { "data-request": request.id },
-          h("span", { class: "ftd-what", text: `${traitName(ruleset, request.trait)} · ${difficultyText(ruleset, request.difficulty)}` }),
-          request.visibility !== "public" ? h("span", { class: "ftd-badge", text: t(VISIBILITY[request.visibility]) }) : null,
-          request.note ? h("q", { class: "ftd-note", text: request.note }) : null,
-          request.expires_at ? h("time", { datetime: request.expires_at, class: "ftd-time", text: t("dashboard.requests.expires_at", { when: fmtRelative(request.expires_at) }) }) : null,
-          targets,
-          cancel,
-          status,
-        ),
-      );
-    }
-    return list;
+    return h("ul", { class: "ftd-list" }, requests.map((r) => {
+      const status = statusLine();
+      const trait = traitName(ruleset, r.trait);
+      const cancel = action(t("dashboard.requests.cancel"), t("dashboard.requests.cancel_label", { trait }), status, async () =>
+        store.applyRequest(await api(`/roll-requests/${r.id}/cancel`, { method: "POST", idempotent: true })));
+      return h("li", { "data-request": r.id },
+        h("span", { class: "ftd-what", text: `${trait} · ${difficultyText(ruleset, r.difficulty)}` }),
+        r.visibility !== "public" ? h("span", { class: "ftd-badge", text: t(VISIBILITY[r.visibility]) }) : null,
+        r.note ? h("q", { class: "ftd-note", text: r.note }) : null,
+        r.expires_at ? h("time", { class: "ftd-time", text: t("dashboard.requests.expires_at", { when: fmtRelative(r.expires_at) }) }) : null,
+        h("ul", { class: "ftd-target-list" }, r.targets.map((x) =>
+          h("li", { "data-status": x.status }, `${store.characterName(x.character_id)} — `, h("strong", { text: t(TARGET[x.status]) })))),
+        cancel, status);
+    }));
   }
 
   renderOpen() {

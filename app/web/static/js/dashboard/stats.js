@@ -99,84 +99,49 @@ export class FtStats extends HTMLElement {
   controls() {
     const by = select([["user", t("dashboard.stats.by_user")], ["character", t("dashboard.stats.by_character")]], this.by, "by");
     const period = select(PERIODS.map((p) => [p.value, t(p.key)]), this.period, "period");
-    by.addEventListener("change", () => {
-      this.by = by.value;
-      this.load();
-    });
-    period.addEventListener("change", () => {
-      this.period = period.value;
-      this.load();
-    });
+    for (const control of [by, period]) {
+      control.addEventListener("change", () => {
+        this[control.name] = control.value;
+        this.load();
+      });
+    }
     const refresh = h("button", { type: "button", name: "refresh", text: t("dashboard.stats.refresh"), onclick: () => this.load() });
     return h("div", { class: "ftd-controls" }, field(t("dashboard.stats.by"), by), field(t("dashboard.stats.period"), period), refresh);
   }
 
-  /** Formula totals against their expected sum, when any formula roll was counted. */
-  totals(totals) {
-    const cell = h("td", { class: "num", "data-field": "totals", "data-value": totals ? `${totals.rolls},${totals.observed},${totals.expected},${totals.z}` : "" });
-    if (!totals?.rolls) cell.textContent = t("dashboard.stats.none");
-    else {
-      cell.textContent = plural("dashboard.stats.totals", totals.rolls, { observed: num(totals.observed), expected: num(totals.expected), z: num(totals.z) });
-    }
-    return cell;
-  }
-
   rollerName(item) {
     const store = this._store;
-    if (this.data.by === "character") {
-      return item.character_id ? store.characterName(item.character_id) : t("dashboard.stats.no_character", { name: store.memberName(item.user_id) });
-    }
-    return store.memberName(item.user_id);
+    if (this.data.by !== "character") return store.memberName(item.user_id);
+    return item.character_id ? store.characterName(item.character_id) : t("dashboard.stats.no_character", { name: store.memberName(item.user_id) });
+  }
+
+  row(item) {
+    // Without a test there is no luck to tell (z is 0 for want of variance).
+    const z = (item.tests ?? item.rolls) > 0 ? item.z : null;
+    const luck = z > 0 ? "dashboard.stats.lucky" : z < 0 ? "dashboard.stats.unlucky" : null;
+    const cell = (name, text, value = item[name]) => h("td", { class: "num", "data-field": name, "data-value": String(value ?? "") }, text);
+    const tot = item.totals;
+    return h("tr", { "data-user": item.user_id, "data-character": item.character_id ?? "" },
+      h("th", { scope: "row", text: this.rollerName(item) }),
+      cell("rolls", fmtNumber(item.rolls)),
+      cell("tests", num(item.tests)),
+      cell("observed", num(item.observed)),
+      cell("expected", num(item.expected)),
+      cell("z", num(z)),
+      cell("percentile", [z === null ? t("dashboard.stats.none") : fmtPercent(item.percentile / 100), luck ? h("small", { class: "ftd-luck", text: ` ${t(luck)}` }) : null]),
+      cell("totals", tot?.rolls ? plural("dashboard.stats.totals", tot.rolls, { observed: num(tot.observed), expected: num(tot.expected), z: num(tot.z) }) : t("dashboard.stats.none"),
+        tot ? `${tot.rolls},${tot.observed},${tot.expected},${tot.z}` : ""),
+      h("td", { class: "ftd-faces" }, (item.faces ?? []).map(histogram)));
   }
 
   table() {
-    const head = ["roller", "rolls", "tests", "observed", "expected", "z", "percentile", "totals", "faces"];
-    const headings = {
-      roller: t("dashboard.stats.col_roller"),
-      rolls: t("dashboard.stats.col_rolls"),
-      tests: t("dashboard.stats.col_tests"),
-      totals: t("dashboard.stats.col_totals"),
-      observed: t("dashboard.stats.col_observed"),
-      expected: t("dashboard.stats.col_expected"),
-      z: t("dashboard.stats.col_z"),
-      percentile: t("dashboard.stats.col_percentile"),
-      faces: t("dashboard.stats.col_faces"),
-    };
-    const table = h(
-      "table",
-      { class: "ftd-stats-table" },
-      h("caption", { text: t(this.data.by === "character" ? "dashboard.stats.caption_character" : "dashboard.stats.caption_user") }),
-      h("thead", {}, h("tr", {}, head.map((k) => h("th", { scope: "col", text: headings[k] })))),
-    );
-    const body = h("tbody");
-    for (const item of this.data.items) {
-      // Without a test there is no luck to tell (z is 0 for want of variance).
-      const counted = item.tests === undefined ? item.rolls > 0 : item.tests > 0;
-      const z = counted ? item.z : null;
-      const luck = !z ? "" : z > 0 ? t("dashboard.stats.lucky") : t("dashboard.stats.unlucky");
-      body.append(
-        h(
-          "tr",
-          { "data-user": item.user_id, "data-character": item.character_id ?? "" },
-          h("th", { scope: "row", text: this.rollerName(item) }),
-          h("td", { class: "num", "data-field": "rolls", "data-value": String(item.rolls), text: fmtNumber(item.rolls) }),
-          h("td", { class: "num", "data-field": "tests", "data-value": String(item.tests ?? ""), text: num(item.tests) }),
-          h("td", { class: "num", "data-field": "observed", "data-value": String(item.observed), text: num(item.observed) }),
-          h("td", { class: "num", "data-field": "expected", "data-value": String(item.expected), text: num(item.expected) }),
-          h("td", { class: "num", "data-field": "z", "data-value": String(item.z), text: num(z) }),
-          h(
-            "td",
-            { class: "num", "data-field": "percentile", "data-value": String(item.percentile) },
-            z === null || z === undefined ? t("dashboard.stats.none") : fmtPercent(item.percentile / 100),
-            luck ? h("small", { class: "ftd-luck", text: ` ${luck}` }) : null,
-          ),
-          this.totals(item.totals),
-          h("td", { class: "ftd-faces" }, (item.faces ?? []).map(histogram)),
-        ),
-      );
-    }
-    table.append(body);
-    return h("div", { class: "ftd-scroll", tabindex: "0", role: "region", "aria-label": t("dashboard.stats.title") }, table);
+    const headings = [t("dashboard.stats.col_roller"), t("dashboard.stats.col_rolls"), t("dashboard.stats.col_tests"), t("dashboard.stats.col_observed"),
+      t("dashboard.stats.col_expected"), t("dashboard.stats.col_z"), t("dashboard.stats.col_percentile"), t("dashboard.stats.col_totals"), t("dashboard.stats.col_faces")];
+    const caption = this.data.by === "character" ? t("dashboard.stats.caption_character") : t("dashboard.stats.caption_user");
+    return h("div", { class: "ftd-scroll", tabindex: "0", role: "region", "aria-label": t("dashboard.stats.title") },
+      h("table", { class: "ftd-stats-table" }, h("caption", { text: caption }),
+        h("thead", {}, h("tr", {}, headings.map((text) => h("th", { scope: "col", text })))),
+        h("tbody", {}, this.data.items.map((item) => this.row(item)))));
   }
 
   render() {

@@ -58,3 +58,24 @@ export async function run(form, statusNode, action) {
     buttons.forEach((b) => (b.disabled = false));
   }
 }
+
+/** A small button running one API call; a refusal's detail goes to `status`. */
+export function action(text, label, status, work) {
+  const button = h("button", {
+    type: "button",
+    class: "ftd-small",
+    text,
+    "aria-label": label,
+    onclick: async () => {
+      button.disabled = true;
+      status.textContent = "";
+      try {
+        await work();
+      } catch (error) {
+        status.textContent = problemText(error);
+        button.disabled = false;
+      }
+    },
+  });
+  return button;
+}
