@@ -11,7 +11,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     # the migration runner finds the Alembic history next to the app package.
     PYTHONPATH=/srv/fairtable \
     # SQLite out of the box, in the data volume the non-root user owns.
-    VTT_DATABASE_URL=sqlite+aiosqlite:////data/fairtable.db
+    VTT_DATABASE_URL=sqlite+aiosqlite:////data/fairtable.db \
+    # One JSON object a log line, one line per request (docs/operations.md).
+    VTT_LOG_FORMAT=json
 
 WORKDIR /srv/fairtable
 

@@ -44,6 +44,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     cmd_migrate(args)
     serve(
+        log_format=_settings().log_format,
         host=args.host,
         port=args.port,
         uds=args.uds,
@@ -51,6 +52,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
         log_level=args.log_level,
         access_log=not args.no_access_log,
     )
+    return 0
+
+
+def cmd_messages(args: argparse.Namespace) -> int:
+    """Bring app/locale/*/LC_MESSAGES/messages.po in step with the messages in the code."""
+    from app.core.i18n_catalogue import update_catalogues
+
+    for path in update_catalogues(args.language or None):
+        print(f"fairtable: updated {path}")
     return 0
 
 
@@ -142,6 +152,13 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--no-access-log", action="store_true", help="do not log each request")
     serve.set_defaults(func=cmd_serve)
     migrate = sub.add_parser("migrate", help="apply database migrations and exit")
+    messages = sub.add_parser(
+        "messages", help="add the code's new messages to the server's catalogues (app/locale)"
+    )
+    messages.add_argument(
+        "language", nargs="*", help="a new language to create a catalogue for (e.g. de)"
+    )
+    messages.set_defaults(func=cmd_messages)
     migrate.set_defaults(func=cmd_migrate)
     check = sub.add_parser(
         "verify", help="check the hash chain and every die of an export or audit bundle"

@@ -3,22 +3,25 @@
 from __future__ import annotations
 
 import gc
+import hmac
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request, Response
 from fastapi.middleware.cors import CORSMiddleware
 
 from app.accounts.routes import router as accounts_router
 from app.campaigns.routes import router as campaigns_router
 from app.characters.damage_routes import router as damage_router
 from app.characters.routes import router as characters_router
-from app.core import idempotency
+from app.core import idempotency, metrics
 from app.core.database import create_database
 from app.core.deps import needs_credential
-from app.core.errors import AppError, install_handlers
+from app.core.errors import AppError, Unauthorized, install_handlers
+from app.core.i18n import LanguageMiddleware, msg
 from app.core.ids import configure_pepper
 from app.core.limits import BodySizeLimit
+from app.core.observe import ObserveRequests
 from app.core.openapi import install_openapi, ok, problems
 from app.core.ratelimit import AnonymousLimit, create_limiter, open_routes
 from app.core.security import AuthCache, configure_password_hashing
@@ -65,7 +68,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.database = database
         app.state.broker = broker = create_broker(settings.broker_url, settings.redis_prefix)
         await broker.start()
-        app.state.writer = create_writer(database, broker.publish_nowait)
+        publish = broker.publish_nowait
+        app.state.writer = create_writer(
+            database, metrics.counting_publish(publish) if settings.metrics else publish
+        )
         if limiter is not None:
             await limiter.start()
         hub = start_hub(app.state, settings.ws_queue_size, settings.presence_heartbeat_seconds)
@@ -141,8 +147,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             async with app.state.database.read() as db:
                 await db.fetchone("SELECT 1")
         except Exception as exc:
-            raise AppError("the database is unreachable", status=503, title="Unavailable") from exc
+            raise AppError(
+                msg("the database is unreachable"), status=503, title="Unavailable"
+            ) from exc
         return {"status": "ready"}
+
+    if settings.metrics:
+
+        @app.get("/metrics", include_in_schema=False)
+        async def prometheus_metrics(request: Request) -> Response:
+            """Prometheus text format; with ``VTT_METRICS_TOKEN``, only for that bearer."""
+            if settings.metrics_token is not None:
+                given = request.headers.get("authorization", "")
+                if not hmac.compare_digest(
+                    given.encode(), f"Bearer {settings.metrics_token}".encode()
+                ):
+                    raise Unauthorized(msg("/metrics needs the metrics token (VTT_METRICS_TOKEN)"))
+            in_use = getattr(request.app.state.database, "connections_in_use", None)
+            if in_use is not None:  # PostgreSQL: read at each scrape
+                metrics.POOL_IN_USE.set(in_use())
+            return Response(metrics.exposition(), media_type=metrics.CONTENT_TYPE_LATEST)
 
     # The web client last: its routes never shadow the API's, and /api/... 404s stay
     # problem+json because the page answers only its own client routes (app/web/routes.py).
@@ -168,5 +192,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         BodySizeLimit,
         max_bytes=settings.max_body_bytes,
         wider={f"{API_PREFIX}/campaigns/import": settings.max_import_bytes},
+    )
+    app.add_middleware(LanguageMiddleware)  # every answer knows its language
+    # Outermost: the request id is on every answer, refusals of the layers above included.
+    app.add_middleware(
+        ObserveRequests, metrics_on=settings.metrics, log_requests=settings.log_format == "json"
     )
     return app

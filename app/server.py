@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import socket
+import tempfile
 from typing import Any
 
 import uvicorn
@@ -71,7 +72,11 @@ def serve(
     workers: int = 1,
     log_level: str = "info",
     access_log: bool = True,
+    log_format: str = "text",
 ) -> None:
+    if workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        # Each worker writes its metrics here; /metrics in any worker adds them up.
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="fairtable-metrics-")
     config = uvicorn.Config(
         APP,
         factory=True,
@@ -80,8 +85,8 @@ def serve(
         uds=uds,
         workers=workers,
         log_level=log_level,
-        log_config=log_config(log_level),
-        access_log=access_log,
+        log_config=log_config(log_level, log_format),
+        access_log=access_log and log_format != "json",
         ws_per_message_deflate=False,
         ws_max_size=WS_MAX_FRAME_BYTES,
         ws="websockets-sansio",

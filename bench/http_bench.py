@@ -39,6 +39,8 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from app.core.log_redaction import log_config
+
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 CONNECTIONS = 64
@@ -51,6 +53,7 @@ RATIO_TARGET = 0.40
 P99_RATIO_TARGET = 2.0
 TARGETS = {"": (RATIO_TARGET, P99_RATIO_TARGET), "_pg": (0.25, 3.0), "_pg_k": (0.30, 3.0)}
 SEEDED_TARGET = 0.90
+OBSERVED_TARGET = 0.90  # metrics and JSON logs cost at most 10 % of roll throughput
 # The servers run with the rate limiter on (its CPU is part of what is measured), under a
 # per-user write limit no run reaches; the anonymous default (register, login) is kept.
 BENCH_WRITE_LIMIT = "1000000 per 1 second"
@@ -153,10 +156,18 @@ class Servers:
         self.tmp = tmp
         self.procs: dict[int, subprocess.Popen[bytes]] = {}
 
-    def start(self, name: str, app_dir: Path, factory: str, env: dict[str, str], ready: str) -> int:
+    def start(
+        self,
+        name: str,
+        app_dir: Path,
+        factory: str,
+        env: dict[str, str],
+        ready: str,
+        flags: tuple[str, ...] = (),
+    ) -> int:
         port = free_port()
         cmd = [*PIN_SERVER, str(BIN / "uvicorn"), factory, "--factory", "--app-dir", str(app_dir)]
-        cmd += [*UVICORN_FLAGS, "--port", str(port)]
+        cmd += [*UVICORN_FLAGS, *flags, "--port", str(port)]
         with (self.tmp / f"{name}.log").open("wb") as log:
             out: dict[str, Any] = {"stdout": log, "stderr": subprocess.STDOUT}
             proc = subprocess.Popen(cmd, env=env, cwd=ROOT, start_new_session=True, **out)
@@ -354,47 +365,92 @@ def bench_backend(
     return mine, base, problems
 
 
-def start_fairtable(db_url: str, tag: str, servers: Servers, dice: str) -> int:
+def start_fairtable(
+    db_url: str,
+    tag: str,
+    servers: Servers,
+    dice: str,
+    extra: dict[str, str] | None = None,
+    flags: tuple[str, ...] = (),
+) -> int:
     env = {**os.environ, "VTT_DATABASE_URL": db_url, "VTT_ENVIRONMENT": "production"}
     env["VTT_SECRET_KEY"] = secrets.token_urlsafe(32)
     env["VTT_DICE"] = dice
+    env.update(extra or {})
     migrate = [str(BIN / "fairtable"), "migrate"]
     subprocess.run(migrate, env=env, cwd=ROOT, check=True, capture_output=True)
-    return servers.start(f"fairtable{tag}", ROOT, "app.main:create_app", env, "/readyz")
+    return servers.start(f"fairtable{tag}", ROOT, "app.main:create_app", env, "/readyz", flags)
+
+
+def bench_pair(
+    servers: Servers,
+    n: int,
+    script: Path | None,
+    ports: dict[str, int],
+) -> tuple[dict[str, float], list[str]]:
+    """The same roll POSTs against two servers on fresh SQLite files, rounds alternating so
+    that drift on a shared machine hits both alike: each one's req/s."""
+    targets = {name: set_up_table(port) for name, port in ports.items()}
+    for target in targets.values():
+        load(target, WARMUP, script)
+    rounds, per_round = 4, max(CONNECTIONS, n // 4)
+    spent = {name: 0.0 for name in targets}
+    done = {name: 0 for name in targets}
+    problems: list[str] = []
+    for _ in range(rounds):
+        for name, target in targets.items():
+            result = load(target, per_round, script)
+            spent[name] += (result.ok + result.bad) / result.rate
+            done[name] += result.ok + result.bad
+            if result.bad or result.errors:
+                problems.append(f"{name}: {result.bad} non-201 {result.codes}")
+    for port in ports.values():
+        servers.stop(port)
+    rates = {name: done[name] / spent[name] for name in targets}
+    print(f"\n{'server':<24}{'requests':>9}{'req/s':>9}")
+    for name, rate in rates.items():
+        print(f"{'roll_post_' + name:<24}{done[name]:>9}{rate:>9.1f}")
+    return rates, problems
 
 
 def bench_dice(tmp: Path, servers: Servers, n: int, script: Path | None) -> tuple[float, list[str]]:
-    """The price of verifiable dice: the same roll POSTs against two servers on fresh SQLite
-    files, one rolling from committed seeds (the default) and one with ``VTT_DICE=system``
-    (the OS CSPRNG, no commitments). Rounds alternate between the two so that drift on a
-    shared machine hits both alike; answers seeded req/s over system req/s."""
+    """The price of verifiable dice: committed seeds (the default) against
+    ``VTT_DICE=system`` (the OS CSPRNG, no commitments): seeded req/s over system req/s."""
     ports = {
         dice: start_fairtable(
             f"sqlite+aiosqlite:///{tmp / f'dice-{dice}.db'}", f"_{dice}", servers, dice
         )
         for dice in ("seeded", "system")
     }
-    targets = {dice: set_up_table(port) for dice, port in ports.items()}
-    for target in targets.values():
-        load(target, WARMUP, script)
-    rounds, per_round = 4, max(CONNECTIONS, n // 4)
-    spent = {dice: 0.0 for dice in targets}
-    done = {dice: 0 for dice in targets}
-    problems: list[str] = []
-    for _ in range(rounds):
-        for dice, target in targets.items():
-            result = load(target, per_round, script)
-            spent[dice] += (result.ok + result.bad) / result.rate
-            done[dice] += result.ok + result.bad
-            if result.bad or result.errors:
-                problems.append(f"{dice} dice: {result.bad} non-201 {result.codes}")
-    for port in ports.values():
-        servers.stop(port)
-    rates = {dice: done[dice] / spent[dice] for dice in targets}
-    print(f"\n{'dice':<15}{'requests':>9}{'req/s':>9}")
-    for dice, rate in rates.items():
-        print(f"{'roll_post_' + dice:<15}{done[dice]:>9}{rate:>9.1f}")
+    rates, problems = bench_pair(servers, n, script, ports)
     return rates["seeded"] / rates["system"], problems
+
+
+def bench_observed(
+    tmp: Path, servers: Servers, n: int, script: Path | None
+) -> tuple[float, list[str]]:
+    """The price of watching: metrics on and JSON logs (one line per request, written to
+    the server's log file, as ``fairtable serve`` configures them) against metrics off and
+    uvicorn's default logging: observed req/s over plain req/s."""
+    config = tmp / "json-logging.json"
+    config.write_text(json.dumps(log_config("info", "json")))
+    plain = {"VTT_METRICS": "false", "VTT_LOG_FORMAT": "text"}
+    observed = {"VTT_METRICS": "true", "VTT_LOG_FORMAT": "json"}
+    ports = {
+        "plain": start_fairtable(
+            f"sqlite+aiosqlite:///{tmp / 'plain.db'}", "_plain", servers, "seeded", plain
+        ),
+        "observed": start_fairtable(
+            f"sqlite+aiosqlite:///{tmp / 'observed.db'}",
+            "_observed",
+            servers,
+            "seeded",
+            observed,
+            ("--log-config", str(config)),
+        ),
+    }
+    rates, problems = bench_pair(servers, n, script, ports)
+    return rates["observed"] / rates["plain"], problems
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -440,7 +496,7 @@ def main(argv: list[str] | None = None) -> int:
         servers = Servers(tmp)
         pg_dbs, lines, problems = list[str](), list[str](), list[str]()
         results: dict[str, tuple[str, Load, Load]] = {}  # tag: (TARGETS key, ours, bare)
-        seeded_ratio = 0.0
+        seeded_ratio = observed_ratio = 0.0
         try:
             bare_port = servers.start(
                 "bare", ROOT / "bench", "bare_app:create_app", dict(os.environ), "/openapi.json"
@@ -476,6 +532,9 @@ def main(argv: list[str] | None = None) -> int:
             seeded_ratio, found = bench_dice(tmp, servers, n, script)
             problems += found
             lines.append(f"RATIO seeded_vs_system_roll_post {seeded_ratio:.2f}")
+            observed_ratio, found = bench_observed(tmp, servers, n, script)
+            problems += found
+            lines.append(f"RATIO roll_post_observed_vs_plain {observed_ratio:.2f}")
         finally:
             servers.close()
             for pg_db in pg_dbs:
@@ -491,6 +550,8 @@ def main(argv: list[str] | None = None) -> int:
             missed.append(f"p99_ratio_roll_post{tag}_vs_bare>{most:g}")
     if seeded_ratio < SEEDED_TARGET:
         missed.append(f"seeded_vs_system_roll_post<{SEEDED_TARGET}")
+    if observed_ratio < OBSERVED_TARGET:
+        missed.append(f"roll_post_observed_vs_plain<{OBSERVED_TARGET}")
     print("TARGETS met" if not missed else f"TARGETS missed: {', '.join(missed)}")
     for problem in problems:
         print(f"INVALID: {problem}")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from zxcvbn import zxcvbn  # type: ignore[import-untyped]
 
 from app.core.errors import InvalidFields
+from app.core.i18n import msg
 
 # zxcvbn's work grows with the length, and it refuses longer input: it is given the
 # first this many characters (a longer password is judged by its start).
@@ -21,10 +22,10 @@ SCORED_CHARACTERS = 72
 def password_problem(password: str, username: str, min_length: int, min_score: int) -> str | None:
     """Why ``password`` is refused for ``username``, or ``None`` when it is acceptable."""
     if len(password) < min_length:
-        return f"at least {min_length} characters are needed"
+        return msg("at least {min_length} characters are needed", min_length=min_length)
     folded, name = password.casefold(), username.casefold()
     if name and name in folded:
-        return "the password must not contain the username"
+        return msg("the password must not contain the username")
     verdict = zxcvbn(password[:SCORED_CHARACTERS], user_inputs=[name], max_length=SCORED_CHARACTERS)
     if int(verdict["score"]) < min_score:
         feedback = verdict["feedback"]

@@ -18,6 +18,7 @@ from app.core import tables
 from app.core.database import Database, Db
 from app.core.db import utcnow
 from app.core.errors import Conflict, NotFound, Unauthorized
+from app.core.i18n import msg
 from app.core.ids import hash_secret, new_id, new_secret
 from app.core.security import SCOPES, AuthCache, Principal, hash_password, verify_password
 from app.core.settings import Settings
@@ -37,12 +38,12 @@ async def register(
 
     async def job(job: Job) -> UserRow:
         if await repo.user_by_username(job.db, name) is not None:
-            raise Conflict(f"the username '{name}' is taken")
+            raise Conflict(msg("the username '{name}' is taken", name=name))
         try:
             await tables.insert(job.db, repo.USERS, {**user._asdict(), "created_at": utcnow()})
         except Exception as exc:  # a concurrent registration won the race
             if job.db.is_unique_violation(exc, "users"):
-                raise Conflict(f"the username '{name}' is taken") from exc
+                raise Conflict(msg("the username '{name}' is taken", name=name)) from exc
             raise
         return user
 
@@ -65,7 +66,7 @@ async def login(
         user = await repo.user_by_username(db, name)
     if not verify_password(user.password_hash if user else None, password) or user is None:
         await throttle.failed(name, address)
-        raise Unauthorized("wrong username or password")
+        raise Unauthorized(msg("wrong username or password"))
     await throttle.succeeded(name, address)
     secret = new_secret(TOKEN_PREFIX)
     now = utcnow()
@@ -120,7 +121,7 @@ async def authenticate(db: Db, cache: AuthCache, secret: str) -> Principal:
     if secret.startswith(TOKEN_PREFIX + "_"):
         found = await repo.token_owner(db, secret_hash, utcnow())
         if found is None:
-            raise Unauthorized("the token is invalid or has expired")
+            raise Unauthorized(msg("the token is invalid or has expired"))
         user_id, username, display_name, expires_at = found
         principal = Principal(
             user_id, username, display_name, frozenset(SCOPES), False, expires_at.timestamp()
@@ -128,13 +129,13 @@ async def authenticate(db: Db, cache: AuthCache, secret: str) -> Principal:
     elif secret.startswith(API_KEY_PREFIX + "_"):
         key_found = await repo.api_key_owner(db, secret_hash)
         if key_found is None:
-            raise Unauthorized("the API key is invalid or has been revoked")
+            raise Unauthorized(msg("the API key is invalid or has been revoked"))
         user_id, username, display_name, scopes = key_found
         principal = Principal(
             user_id, username, display_name, frozenset(scopes.split()), True, math.inf
         )
     else:
-        raise Unauthorized("unrecognised credential")
+        raise Unauthorized(msg("unrecognised credential"))
     cache.put(secret_hash, principal)
     return principal
 
@@ -165,4 +166,4 @@ async def revoke_api_key(writer: Writer, user_id: str, key_id: str) -> None:
         return await repo.revoke_api_key(job.db, user_id, key_id, utcnow())
 
     if "\x00" in key_id or not await writer.run(job):
-        raise NotFound("no such API key")
+        raise NotFound(msg("no such API key"))

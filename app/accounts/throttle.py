@@ -31,6 +31,7 @@ from starlette.requests import HTTPConnection
 
 from app.core.client_address import TrustedProxies, client_address
 from app.core.errors import TooManyRequests
+from app.core.i18n import msg
 from app.core.settings import Settings
 
 log = logging.getLogger("fairtable.accounts")
@@ -96,7 +97,7 @@ class LoginThrottle:
                 stats: WindowStats = await self._call("get_window_stats", item, *keys)
                 wait = max(1, math.ceil(stats.reset_time - time.time()))
                 raise TooManyRequests(
-                    f"too many failed logins; retry in {wait} s",
+                    msg("too many failed logins; retry in {wait} s", wait=wait),
                     headers={"Retry-After": str(wait)},
                 )
 

@@ -21,6 +21,7 @@ from app.campaigns.seats import ROLES, Seat, seat_row, take_seat
 from app.core import idempotency
 from app.core.database import Db, RetryJob
 from app.core.errors import NotFound
+from app.core.i18n import msg
 from app.core.jsontext import dumps
 from app.core.security import Principal
 from app.core.writer import Job, Writer
@@ -81,11 +82,11 @@ class CampaignWrite(Generic[P]):
         db = job.db
         campaign_id = self.where if isinstance(self.where, str) else await self.where(db)
         if campaign_id is None:
-            raise NotFound(f"no such {self.what}")
+            raise NotFound(msg("no such {what}", what=self.what))
         try:
             seat = await take_seat(db, self.principal, campaign_id, self.scope, self.roles)
         except NotFound:
-            raise NotFound(f"no such {self.what}") from None
+            raise NotFound(msg("no such {what}", what=self.what)) from None
         key = self.once.key if self.once is not None else None
         if self.once is not None and key is not None:
             found = await idempotency.replay(db, seat.user_id, key, self.once.digest)

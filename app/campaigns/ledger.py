@@ -31,6 +31,7 @@ from app.campaigns.models import Campaign
 from app.core.database import Db, RetryJob, Statement
 from app.core.db import utcnow
 from app.core.errors import NotFound
+from app.core.i18n import msg
 from app.core.tables import TableSql
 from app.core.writer import Job
 from app.events import repository as events_repo
@@ -140,7 +141,7 @@ class Ledger:
         else:
             row = await db.fetchone(_open_sql(db.lock_rows, db.row_version), campaign_id)
             if row is None:
-                raise NotFound("no such campaign")
+                raise NotFound(msg("no such campaign"))
             counters, version = row[:5], (str(row[9]) if db.row_version else None)
             if row[5] == row[2] and row[6] is not None:
                 seed = (bytes(row[6]), str(row[7]), None if row[8] is None else int(row[8]))

@@ -22,6 +22,7 @@ from app.campaigns.schemas import (
     MemberUpdate,
 )
 from app.core.deps import Manager, ReadDb, Reader, SettingsDep, WriterDep
+from app.core.i18n import current_language
 from app.core.openapi import AUTH, BODY, no_content, ok, problems
 from app.core.pagination import Cursor, Limit, decode_cursor, encode_cursor
 
@@ -43,9 +44,10 @@ async def create_campaign(
 ) -> CampaignRead:
     """Open a campaign with one ruleset, fixed for its lifetime; its creator becomes its
     storyteller. ``settings`` are checked against the ruleset's own: a 422 whose ``errors``
-    names each refused setting (an unknown one, a wrong type)."""
+    names each refused setting (an unknown one, a wrong type). Without a ``language``
+    setting, the campaign speaks the request's ``Accept-Language`` (``fr`` or ``en``)."""
     campaign = await service.create(
-        writer, principal.user_id, body.name, body.ruleset, body.settings
+        writer, principal.user_id, body.name, body.ruleset, body.settings, current_language()
     )
     return _read(campaign, "storyteller")
 

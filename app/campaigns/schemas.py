@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
+
+from app.core.i18n import languages, msg
 
 # Examples shown in the OpenAPI document (/docs), consistent with one another.
 CAMPAIGN_EXAMPLE = {
@@ -41,6 +43,26 @@ Ruleset = Literal["3d6", "matrix", "d20"]
 Role = Literal["storyteller", "player", "spectator"]
 
 
+def _known_language(value: str) -> str:
+    if value not in languages():
+        raise ValueError(
+            msg(
+                "{value!r} is not a language of this server: {known}",
+                value=value,
+                known=", ".join(languages()),
+            )
+        )
+    return value
+
+
+# Any language with a catalogue (app/locale/<lang>, app/web/static/i18n/<lang>.json).
+Language = Annotated[
+    str,
+    AfterValidator(_known_language),
+    WithJsonSchema({"type": "string", "enum": list(languages())}),
+]
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -49,10 +71,11 @@ class TableSettings(Strict):
     """What every ruleset's campaign holds: the table's language and its chat rules.
     Campaigns made before a key existed lack it: read them with ``table_setting``."""
 
-    language: Literal["fr", "en"] = Field(
+    language: Language = Field(
         default="en",
         description="The language of what the server writes for people (notices, webhook "
-        "messages). Defaults to the creator's Accept-Language (fr or en).",
+        "messages): one the server has a catalogue for. Defaults on creation to the "
+        "creator's Accept-Language among them, else English.",
     )
     storyteller_reads_whispers: bool = Field(
         default=True, description="Storytellers also read whispers between players."

@@ -10,6 +10,7 @@ from app.campaigns import memo
 from app.campaigns import repository as repo
 from app.core.database import Db, Row
 from app.core.errors import Forbidden, NotFound
+from app.core.i18n import msg
 from app.core.security import Principal
 
 ROLES = ("storyteller", "player", "spectator")
@@ -55,17 +56,19 @@ async def take_seat(
     """The caller's seat, or 404 for non-members (the campaign's existence is not
     revealed), or 403 for a member whose role or API-key scope does not allow it."""
     if "\x00" in campaign_id:  # names nothing (and PostgreSQL refuses it as a parameter)
-        raise NotFound("no such campaign")
+        raise NotFound(msg("no such campaign"))
     row: Row | None = memo.checked(db, campaign_id, "seat", principal.user_id)
     if row is None:
         row = await repo.seat(db, campaign_id, principal.user_id)
     if row is None:
-        raise NotFound("no such campaign")
+        raise NotFound(msg("no such campaign"))
     cid, name, ruleset, settings, created_at, role = row
     if not principal.allows(scope):
-        raise Forbidden(f"this API key lacks the '{scope}' scope")
+        raise Forbidden(msg("this API key lacks the '{scope}' scope", scope=scope))
     if role not in roles:
-        raise Forbidden(f"a {role} may not do this; it needs: {', '.join(roles)}")
+        raise Forbidden(
+            msg("a {role} may not do this; it needs: {join}", role=role, join=", ".join(roles))
+        )
     info = CampaignInfo(cid, name, ruleset, settings, created_at)
     return Seat(principal, info, role)
 

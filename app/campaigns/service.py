@@ -19,6 +19,7 @@ from app.core import tables
 from app.core.database import Db
 from app.core.db import utcnow
 from app.core.errors import Conflict, Forbidden, InvalidFields, NotFound
+from app.core.i18n import DEFAULT_LANGUAGE, msg
 from app.core.ids import hash_secret, new_id
 from app.core.security import Principal
 from app.core.writer import Job, Writer
@@ -52,9 +53,18 @@ def answer(campaign: CampaignInfo, role: str) -> CampaignRead:
 
 
 async def create(
-    writer: Writer, user_id: str, name: str, ruleset: str, settings: dict[str, Any] | None
+    writer: Writer,
+    user_id: str,
+    name: str,
+    ruleset: str,
+    settings: dict[str, Any] | None,
+    language: str = DEFAULT_LANGUAGE,
 ) -> CampaignInfo:
-    """A new campaign, its first committed seed, and its creator as storyteller."""
+    """A new campaign, its first committed seed, and its creator as storyteller; its
+    ``language`` setting is ``language`` (the creator's) unless ``settings`` name one."""
+    given = settings if isinstance(settings, dict) else {}
+    if "language" not in given:
+        settings = {**given, "language": language}
     settings = validate_settings(ruleset, settings)
     campaign_id = new_id()
 
@@ -82,7 +92,7 @@ async def update(
     async def act(cj: CampaignJob, _: None) -> tuple[int, dict[str, Any]]:
         current = await repo.settings(cj.db, cj.seat.campaign.id)
         if current is None:  # never: the campaign row is locked
-            raise NotFound("no such campaign")
+            raise NotFound(msg("no such campaign"))
         new_name, ruleset, new_settings = current
         if name is not None:
             new_name = name
@@ -133,12 +143,12 @@ async def accept_invite(writer: Writer, user_id: str, code: str) -> tuple[str, s
     async def job(job: Job) -> tuple[str, str]:
         invite = await repo.invite(job.db, hash_secret(code))
         if invite is None or invite[2] <= utcnow():
-            raise NotFound("this invite code is unknown or has expired")
+            raise NotFound(msg("this invite code is unknown or has expired"))
         campaign_id, role, _ = invite
         ledger = await Ledger.open(job, campaign_id)
         existing = await repo.role_of(job.db, campaign_id, user_id)
         if existing is not None:
-            raise Conflict(f"you already sit at this campaign as {existing}")
+            raise Conflict(msg("you already sit at this campaign as {existing}", existing=existing))
         member = {"campaign_id": campaign_id, "user_id": user_id, "role": role}
         ledger.add(repo.MEMBERSHIPS, {**member, "joined_at": utcnow()})
         ledger.record("member.joined", {"user_id": user_id, "role": role})
@@ -154,7 +164,7 @@ async def change_role(
     async def act(cj: CampaignJob, _: None) -> tuple[int, None]:
         current = await repo.role_of(cj.db, cid, user_id)
         if current is None:
-            raise NotFound("no such member")
+            raise NotFound(msg("no such member"))
         if current == "storyteller" and role != "storyteller":
             await _keep_a_storyteller(cj.db, cid)
         cj.ledger.write(repo.set_role(cid, user_id, role))
@@ -169,10 +179,10 @@ async def remove_member(writer: Writer, principal: Principal, cid: str, user_id:
 
     async def act(cj: CampaignJob, _: None) -> tuple[int, None]:
         if user_id != cj.seat.user_id and not cj.seat.is_storyteller:
-            raise Forbidden("only a storyteller removes other members")
+            raise Forbidden(msg("only a storyteller removes other members"))
         current = await repo.role_of(cj.db, cid, user_id)
         if current is None:
-            raise NotFound("no such member")
+            raise NotFound(msg("no such member"))
         if current == "storyteller":
             await _keep_a_storyteller(cj.db, cid)
         cj.ledger.write(repo.leave(cid, user_id))
@@ -184,7 +194,7 @@ async def remove_member(writer: Writer, principal: Principal, cid: str, user_id:
 
 async def _keep_a_storyteller(db: Db, campaign_id: str) -> None:
     if await repo.storyteller_count(db, campaign_id) <= 1:
-        raise Conflict("a campaign keeps at least one storyteller")
+        raise Conflict(msg("a campaign keeps at least one storyteller"))
 
 
 async def list_campaigns(

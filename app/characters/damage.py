@@ -22,6 +22,7 @@ from app.characters.service import CharacterLookup, to_read
 from app.core import idempotency
 from app.core.db import utcnow
 from app.core.errors import Conflict, NotFound, Unprocessable
+from app.core.i18n import msg
 from app.core.security import Principal
 from app.core.writer import Job, Writer
 from app.rolls.service import store_roll, to_answer
@@ -187,7 +188,9 @@ async def damage(
     async def prepare(job: Job, seat: Seat) -> CharacterRow:
         if seat.campaign.ruleset != "matrix":
             ruleset = seat.campaign.ruleset
-            raise Unprocessable(f"damage is a matrix rule; this is a {ruleset} campaign")
+            raise Unprocessable(
+                msg("damage is a matrix rule; this is a {ruleset} campaign", ruleset=ruleset)
+            )
         return lookup.found()
 
     async def act(cj: CampaignJob, character: CharacterRow) -> tuple[int, dict[str, Any]]:
@@ -200,7 +203,7 @@ async def damage(
         act,
         scope="roll",
         roles=STORYTELLER,
-        what="character",
+        what=msg("character"),
         prepare=prepare,
         once=Idempotent(idempotency_key, digest),
         override=override,
@@ -222,21 +225,34 @@ async def remove_condition(
     async def prepare(job: Job, seat: Seat) -> CharacterRow:
         if seat.campaign.ruleset != "d20":
             ruleset = seat.campaign.ruleset
-            raise Unprocessable(f"conditions are a d20 rule; this is a {ruleset} campaign")
+            raise Unprocessable(
+                msg("conditions are a d20 rule; this is a {ruleset} campaign", ruleset=ruleset)
+            )
         character = lookup.found()
         if not d20.parse_sheet(character.sheet).has_condition(condition):
             # Only storytellers get here, and they read the hidden rolls whose effects
             # they are told about (held_for keeps to what the seat may read).
             held = (await held_for(job.db, seat, character.id)).get(character.id, [])
             if any(e.get("condition", "").lower() == condition.strip().lower() for e in held):
-                raise Conflict(f"{condition.strip()!r} is held by a hidden roll: reveal it first")
+                raise Conflict(
+                    msg(
+                        "{strip!r} is held by a hidden roll: reveal it first",
+                        strip=condition.strip(),
+                    )
+                )
         return character
 
     async def act(cj: CampaignJob, character: CharacterRow) -> tuple[int, dict[str, Any]]:
         sheet = d20.parse_sheet(character.sheet)
         if not sheet.has_condition(condition):
             present = ", ".join(sheet.conditions) or "none"
-            raise NotFound(f"the character has no condition {condition.strip()!r} ({present})")
+            raise NotFound(
+                msg(
+                    "the character has no condition {strip!r} ({present})",
+                    strip=condition.strip(),
+                    present=present,
+                )
+            )
         new_sheet = d20.remove_condition(sheet, condition).to_dict()
         return 200, _save_sheet(cj.ledger, cj.seat, character, new_sheet)
 
@@ -247,7 +263,7 @@ async def remove_condition(
         act,
         scope="manage",
         roles=STORYTELLER,
-        what="character",
+        what=msg("character"),
         prepare=prepare,
     )
     return body

@@ -14,6 +14,7 @@ from app.characters.sheets import SHEET_RULES, derived_of, normalise
 from app.core.database import Db
 from app.core.db import utcnow
 from app.core.errors import Forbidden, NotFound, PreconditionFailed, Unprocessable
+from app.core.i18n import msg
 from app.core.ids import new_id
 from app.core.security import Principal
 from app.core.writer import Job, Writer
@@ -43,16 +44,16 @@ def _refuse_guarded_changes(seat: Seat, stored: dict[str, Any], before: dict[str
     """Counters and states (matrix) and conditions (d20) are the storyteller's to set."""
     guarded = SHEET_RULES[seat.campaign.ruleset].storyteller_fields
     if not seat.is_storyteller and any(stored.get(f) != before.get(f) for f in guarded):
-        raise Forbidden(f"only a storyteller changes {' or '.join(guarded)}")
+        raise Forbidden(msg("only a storyteller changes {join}", join=" or ".join(guarded)))
 
 
 async def _check_owner(db: Db, seat: Seat, owner_id: str | None) -> None:
     if owner_id is None or owner_id == seat.user_id:
         return
     if not seat.is_storyteller:
-        raise Forbidden("only a storyteller gives a character to someone else")
+        raise Forbidden(msg("only a storyteller gives a character to someone else"))
     if await campaigns_repo.role_of(db, seat.campaign.id, owner_id) is None:
-        raise Unprocessable("owner_id: not a member of this campaign")
+        raise Unprocessable(msg("owner_id: not a member of this campaign"))
 
 
 async def create(
@@ -67,7 +68,7 @@ async def create(
     async def act(cj: CampaignJob, _: None) -> tuple[int, dict[str, Any]]:
         seat = cj.seat
         if npc and not seat.is_storyteller:
-            raise Forbidden("only a storyteller creates non-player characters")
+            raise Forbidden(msg("only a storyteller creates non-player characters"))
         await _check_owner(cj.db, seat, owner_id)
         stored = normalise(seat.campaign.ruleset, sheet)[0]
         # A fresh character starts with no counters, states or conditions: only a
@@ -106,7 +107,7 @@ class CharacterLookup:
     def found(self) -> CharacterRow:
         """The row ``campaign`` read (a ``prepare`` step's start)."""
         if self._row is None:  # never: campaign_job stops when the lookup finds nothing
-            raise NotFound("no such character")
+            raise NotFound(msg("no such character"))
         return self._row
 
 
@@ -116,23 +117,25 @@ async def seat_for(
     """The caller's seat at the character's campaign; 404 when they do not sit there."""
     character = await repo.read(db, character_id)
     if character is None:
-        raise NotFound("no such character")
+        raise NotFound(msg("no such character"))
     try:
         seat = await take_seat(db, principal, character.campaign_id, scope)
     except NotFound:
-        raise NotFound("no such character") from None
+        raise NotFound(msg("no such character")) from None
     return seat, character
 
 
 def parse_if_match(header: str | None) -> int:
     if header is None:
         raise PreconditionFailed(
-            "PATCH needs If-Match: <version> (the character's current version)", status=428,
+            msg("PATCH needs If-Match: <version> (the character's current version)"), status=428,
             title="Precondition required",
         )  # fmt: skip
     raw = header.strip().removeprefix("W/").strip('"')
     if not raw.isdigit() or len(raw) > 12:
-        raise PreconditionFailed(f"If-Match must be a version number, not {header!r}")
+        raise PreconditionFailed(
+            msg("If-Match must be a version number, not {header!r}", header=header)
+        )
     return int(raw)
 
 
@@ -151,13 +154,17 @@ async def update(
         expected = parse_if_match(if_match)
         character = lookup.found()
         if not may_edit(seat, character):
-            raise Forbidden("you may edit only your own characters")
+            raise Forbidden(msg("you may edit only your own characters"))
         if character.version != expected:
             raise PreconditionFailed(
-                f"the character is at version {character.version}, not {expected}"
+                msg(
+                    "the character is at version {character_version}, not {expected}",
+                    character_version=character.version,
+                    expected=expected,
+                )
             )
         if not seat.is_storyteller and ({"npc", "owner_id"} & changes.keys()):
-            raise Forbidden("only a storyteller changes npc or owner_id")
+            raise Forbidden(msg("only a storyteller changes npc or owner_id"))
         if "owner_id" in changes:
             await _check_owner(job.db, seat, changes["owner_id"])
         return character
@@ -179,7 +186,13 @@ async def update(
         return 200, answer
 
     _, body = await campaign_job(
-        writer, principal, lookup.campaign, act, scope="manage", what="character", prepare=prepare
+        writer,
+        principal,
+        lookup.campaign,
+        act,
+        scope="manage",
+        what=msg("character"),
+        prepare=prepare,
     )
     return body
 
@@ -190,7 +203,7 @@ async def delete(writer: Writer, principal: Principal, character_id: str) -> Non
     async def prepare(job: Job, seat: Seat) -> CharacterRow:
         character = lookup.found()
         if not may_edit(seat, character):
-            raise Forbidden("you may delete only your own characters")
+            raise Forbidden(msg("you may delete only your own characters"))
         return character
 
     async def act(cj: CampaignJob, character: CharacterRow) -> tuple[int, None]:
@@ -200,7 +213,13 @@ async def delete(writer: Writer, principal: Principal, character_id: str) -> Non
         return 204, None
 
     await campaign_job(
-        writer, principal, lookup.campaign, act, scope="manage", what="character", prepare=prepare
+        writer,
+        principal,
+        lookup.campaign,
+        act,
+        scope="manage",
+        what=msg("character"),
+        prepare=prepare,
     )
 
 

@@ -570,6 +570,12 @@ class PostgresDatabase:
         """A snapshot for a long streamed read: already a pooled connection of its own."""
         return self.snapshot()
 
+    def connections_in_use(self) -> int:
+        """Connections checked out of the pool now (for ``/metrics``)."""
+        if self._pool is None:
+            return 0
+        return int(self._pool.get_size() - self._pool.get_idle_size())
+
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Db]:
         """One transaction, outside the write jobs (restoring a backup)."""

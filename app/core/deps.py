@@ -9,6 +9,8 @@ from fastapi import Depends, Request
 
 from app.core.database import Database, Db
 from app.core.errors import Forbidden, Unauthorized
+from app.core.i18n import msg
+from app.core.observe import USER_KEY
 from app.core.ratelimit import WRITE_METHODS, RateLimiter
 from app.core.security import Principal
 from app.core.settings import Settings
@@ -65,6 +67,7 @@ async def get_principal(request: Request) -> Principal:
         database: Database = state.database
         async with database.read() as db:
             principal = await authenticate(db, state.auth_cache, secret)
+    request.scope[USER_KEY] = principal.user_id  # for the request's log line
     limiter: RateLimiter | None = getattr(state, "ratelimiter", None)
     if limiter is not None:
         scope = request.scope
@@ -84,7 +87,7 @@ _COUNTED = "fairtable.rate_counted"  # scope key: this request's write is counte
 async def _scoped(request: Request, scope: str) -> Principal:
     principal = await get_principal(request)
     if not principal.allows(scope):
-        raise Forbidden(f"this API key lacks the '{scope}' scope")
+        raise Forbidden(msg("this API key lacks the '{scope}' scope", scope=scope))
     return principal
 
 
@@ -117,7 +120,7 @@ def needs_credential(call: object) -> bool:
 
 async def require_login_token(principal: CurrentPrincipal) -> Principal:
     if principal.via_api_key:
-        raise Forbidden("API keys are managed with a login token, not with another key")
+        raise Forbidden(msg("API keys are managed with a login token, not with another key"))
     return principal
 
 

@@ -2,6 +2,9 @@
 
 Routes and services raise ``AppError`` (or a subclass); nothing sprinkles HTTPException.
 Engine errors (``RulesError``) are bad input by definition and map to 422.
+
+Details are messages (``app.core.i18n.msg``) said in the request's language when the answer
+is rendered; ``type`` and ``title`` are for programs and stay English.
 """
 
 from __future__ import annotations
@@ -17,7 +20,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from app.core.i18n import Msg, current_language, localize, message_of, msg, negotiate
 from app.core.text import TextGuard, TextRefused, printable
+from app.core.validation_messages import pydantic_message
 from app.rules import RulesError
 
 log = logging.getLogger("fairtable")
@@ -58,7 +63,7 @@ class Unauthorized(AppError):
     status = 401
     title = "Unauthorized"
 
-    def __init__(self, detail: str = "missing or invalid credentials") -> None:
+    def __init__(self, detail: str = msg("missing or invalid credentials")) -> None:
         super().__init__(detail, headers={"WWW-Authenticate": "Bearer"})
 
 
@@ -129,12 +134,22 @@ def _printable(value: Any) -> Any:
 
 
 def problem(
-    status: int, title: str, detail: str, headers: dict[str, str] | None = None, **extra: Any
+    status: int,
+    title: str,
+    detail: str,
+    headers: dict[str, str] | None = None,
+    *,
+    language: str | None = None,
+    **extra: Any,
 ) -> JSONResponse:
+    """The problem+json answer, its ``detail`` (and ``errors[].msg``) in ``language``,
+    by default the request's (``app.core.i18n.LanguageMiddleware``)."""
+    language = language or current_language()
     body: dict[str, Any] = {"type": "about:blank", "title": title, "status": status}
     body["detail"] = detail
     body.update(extra)
-    return ProblemResponse(body, status_code=status, headers=headers)
+    answer_headers = {**(headers or {}), "Content-Language": language, "Vary": "Accept-Language"}
+    return ProblemResponse(localize(body, language), status_code=status, headers=answer_headers)
 
 
 def validation_problem(errors: list[dict[str, Any]]) -> JSONResponse:
@@ -151,25 +166,23 @@ def field_errors(
 ) -> list[dict[str, Any]]:
     """pydantic's errors in the ``errors`` shape of docs/api.md, every ``loc`` under ``under``:
     the one place that shape is made, for request validation and later checks alike."""
-    return [
-        {"loc": [*under, *_loc(e.get("loc", ()))], "msg": str(e.get("msg", ""))} for e in errors
-    ]
+    return [{"loc": [*under, *_loc(e.get("loc", ()))], "msg": pydantic_message(e)} for e in errors]
 
 
 def describe(errors: Sequence[Mapping[str, Any]]) -> str:
     """The problem's ``detail``: the first refused field, readable without ``errors``."""
-    first = errors[0] if errors else {"loc": [], "msg": "invalid request"}
-    return f"{'.'.join(str(p) for p in first['loc'])}: {first['msg']}"
+    first = errors[0] if errors else {"loc": [], "msg": msg("invalid request")}
+    return msg("{loc}: {message}", loc=".".join(str(p) for p in first["loc"]), message=first["msg"])
 
 
 async def _app_error(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, AppError)
-    extra = {} if exc.errors is None else {"errors": exc.errors}
+    extra: dict[str, Any] = {} if exc.errors is None else {"errors": exc.errors}
     return problem(exc.status, exc.title, exc.detail, exc.headers, **extra)
 
 
 async def _rules_error(_: Request, exc: Exception) -> JSONResponse:
-    return problem(422, "Rules violation", str(exc))
+    return problem(422, "Rules violation", message_of(exc))
 
 
 async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
@@ -189,7 +202,15 @@ async def _http_error(_: Request, exc: Exception) -> JSONResponse:
     }
     title = titles.get(exc.status_code, "HTTP error")
     headers = dict(exc.headers) if exc.headers else None
-    return problem(exc.status_code, title, str(exc.detail), headers)
+    detail = exc.detail if isinstance(exc.detail, Msg) else _STARLETTE.get(exc.detail)
+    return problem(exc.status_code, title, detail or str(exc.detail), headers)
+
+
+# Starlette's own details (an unknown path, a wrong method), said in the request's language.
+_STARLETTE = {
+    "Not Found": msg("Not Found"),
+    "Method Not Allowed": msg("Method Not Allowed"),
+}
 
 
 async def _database_error(_: Request, exc: Exception) -> JSONResponse:
@@ -198,13 +219,18 @@ async def _database_error(_: Request, exc: Exception) -> JSONResponse:
     writer has already rolled its job back."""
     sqlstate = str(getattr(exc, "sqlstate", None) or "")
     if sqlstate.startswith("22"):
-        return problem(422, "Validation failed", "a value in the request cannot be stored")
+        return problem(422, "Validation failed", msg("a value in the request cannot be stored"))
     raise exc  # a real fault: on to the 500 handler, which logs it
 
 
-async def _unexpected(_: Request, exc: Exception) -> JSONResponse:
+async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+    """Runs outside every middleware (Starlette's outermost one), so it reads the request's
+    language from the request itself."""
     log.exception("unhandled error", exc_info=exc)
-    return problem(500, "Internal server error", "an unexpected error occurred")
+    language = negotiate(request.headers.get("accept-language"))
+    return problem(
+        500, "Internal server error", msg("an unexpected error occurred"), language=language
+    )
 
 
 def install_handlers(app: FastAPI) -> None:

@@ -32,6 +32,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from app.core.database import Db
 from app.core.db import Base, UTCDateTime, utcnow
 from app.core.errors import Unprocessable
+from app.core.i18n import msg
 from app.core.tables import TableSql
 from app.core.writer import Job, Writer
 
@@ -106,7 +107,7 @@ async def replay(db: Db, user_id: str, key: str, digest: str) -> Answer | None:
         await db.execute(_FORGET, user_id, key, cutoff)
         return None
     if request_hash != digest:
-        raise Unprocessable("Idempotency-Key was already used with a different request")
+        raise Unprocessable(msg("Idempotency-Key was already used with a different request"))
     return int(status), bytes(body)
 
 

@@ -11,6 +11,8 @@ import json
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.core.i18n import current_language, msg, translate
+
 
 class BodyTooLarge(HTTPException):
     """Raised from ``receive`` once a streamed body passes the limit. An HTTPException, so
@@ -79,7 +81,10 @@ class BodySizeLimit:
                 "type": "about:blank",
                 "title": "Content too large",
                 "status": 413,
-                "detail": f"request bodies are limited to {max_bytes} bytes",
+                "detail": translate(
+                    msg("request bodies are limited to {max_bytes} bytes", max_bytes=max_bytes),
+                    current_language(),
+                ),
             }
         ).encode()
         await send(
@@ -88,6 +93,7 @@ class BodySizeLimit:
                 "status": 413,
                 "headers": [
                     (b"content-type", b"application/problem+json"),
+                    (b"content-language", current_language().encode("ascii")),
                     (b"content-length", str(len(body)).encode()),
                 ],
             }

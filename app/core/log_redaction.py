@@ -28,8 +28,8 @@ _NAMES = (
 )
 # ?ticket=… &token=… in a URL (the value runs to the next & or space or quote).
 _QUERY = re.compile(rf"([?&](?:{_NAMES})=)[^&\s\"']*", re.IGNORECASE)
-# /invites/<code>: an invite code is a credential to join a campaign.
-_PATHS = re.compile(r"(/invites/)[^/?\s\"']+", re.IGNORECASE)
+# /invites/<code>, and the web page /join/<code>: an invite code is a credential to join.
+_PATHS = re.compile(r"(/(?:invites|join)/)[^/?\s\"']+", re.IGNORECASE)
 _BEARER = re.compile(r"(\b(?:Bearer|Basic)\s+)[A-Za-z0-9._~+/=-]+", re.IGNORECASE)
 # Our credentials have recognisable prefixes; catch them wherever they turn up.
 _SHAPED = re.compile(r"\bft[a-z]_[A-Za-z0-9_-]{16,}")
@@ -51,7 +51,7 @@ def redact(text: str) -> str:
     lower = text.lower()
     if "?" in text or "&" in text:
         text = _QUERY.sub(rf"\1{REDACTED}", text)
-    if "/invites/" in lower:
+    if "/invites/" in lower or "/join/" in lower:
         text = _PATHS.sub(rf"\1{REDACTED}", text)
     if "bearer" in lower or "basic" in lower:
         text = _BEARER.sub(rf"\1{REDACTED}", text)
@@ -95,9 +95,11 @@ class RedactSecrets(logging.Filter):
         return True
 
 
-def log_config(level: str = "info") -> dict[str, Any]:
+def log_config(level: str = "info", form: str = "text") -> dict[str, Any]:
     """uvicorn's default logging, with ``RedactSecrets`` on every handler and the root
-    logger (the app's own ``fairtable.*`` loggers) writing through the same handler."""
+    logger (the app's own ``fairtable.*`` loggers) writing through the same handler.
+    ``form="json"``: every record as one JSON line (``app.core.observe.JsonFormatter``),
+    and no uvicorn access log: the app's own request line replaces it."""
     from uvicorn.config import LOGGING_CONFIG
 
     config: dict[str, Any] = {
@@ -110,6 +112,11 @@ def log_config(level: str = "info") -> dict[str, Any]:
         "loggers": dict(LOGGING_CONFIG["loggers"]),
         "root": {"handlers": ["default"], "level": level.upper()},
     }
+    if form == "json":
+        config["formatters"] = {"json": {"()": "app.core.observe.JsonFormatter"}}
+        for handler in config["handlers"].values():
+            handler["formatter"] = "json"
+        config["loggers"]["uvicorn.access"] = {"handlers": [], "propagate": False}
     return config
 
 

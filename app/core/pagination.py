@@ -9,6 +9,7 @@ from typing import Annotated
 from fastapi import Query
 
 from app.core.errors import Unprocessable
+from app.core.i18n import msg
 
 Limit = Annotated[int, Query(ge=1, le=200, description="Page size, 1..200.")]
 Cursor = Annotated[
@@ -28,11 +29,11 @@ def decode_cursor(cursor: str | None) -> str | None:
         # validate=True: characters outside the alphabet are an error, not silently dropped.
         raw = base64.b64decode(padded.encode(), altchars=b"-_", validate=True).decode()
     except (binascii.Error, UnicodeDecodeError, ValueError) as exc:
-        raise Unprocessable("cursor: not a cursor this server issued") from exc
+        raise Unprocessable(msg("cursor: not a cursor this server issued")) from exc
     # Every key this server pages by is an id or a number: ASCII letters and digits only
     # (a NUL character, say, would otherwise page from nowhere).
     if not (raw.isascii() and raw.isalnum()):
-        raise Unprocessable("cursor: not a cursor this server issued")
+        raise Unprocessable(msg("cursor: not a cursor this server issued"))
     return raw
 
 
@@ -43,8 +44,8 @@ def decode_int_cursor(cursor: str | None, maximum: int | None = None) -> int | N
     if raw is None:
         return None
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 18:  # "²".isdigit() is True
-        raise Unprocessable("cursor: not a cursor this server issued")
+        raise Unprocessable(msg("cursor: not a cursor this server issued"))
     value = int(raw)
     if maximum is not None and value > maximum:
-        raise Unprocessable("cursor: not a cursor this server issued")
+        raise Unprocessable(msg("cursor: not a cursor this server issued"))
     return value

@@ -48,6 +48,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.core.client_address import TrustedProxies, client_address
 from app.core.errors import TooManyRequests, problem
+from app.core.i18n import msg
 from app.core.settings import Settings
 
 __all__ = [
@@ -201,9 +202,13 @@ class RateLimiter:
             "RateLimit-Policy": policy.field,
             "RateLimit": f'"{policy.name}";r={stats.remaining};t={wait}',
         }
-        detail = (
-            f"rate limit '{policy.name}' of {policy.item.amount} requests per "
-            f"{policy.window} s reached; retry after {wait} s"
+        detail = msg(
+            "rate limit '{policy}' of {amount} requests per {window} s reached; "
+            "retry after {wait} s",
+            policy=policy.name,
+            amount=policy.item.amount,
+            window=policy.window,
+            wait=wait,
         )
         return TooManyRequests(detail, headers=headers)
 

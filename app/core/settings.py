@@ -55,6 +55,12 @@ class Settings(BaseSettings):
     password_min_length: int = Field(default=10, ge=10)
     password_min_score: int = Field(default=2, ge=0, le=4)  # zxcvbn's 0..4
     ws_max_sockets_per_user: int = Field(default=20, ge=1)
+    # Observability (docs/operations.md): Prometheus metrics at /metrics, behind a bearer
+    # token when one is set; "json": every log record one JSON object a line, and one line
+    # per request (request id, user, route, status, duration) instead of the access log.
+    metrics: bool = True
+    metrics_token: str | None = None
+    log_format: Literal["text", "json"] = "text"
     # Rate limits.
     # On/off; unset: on, except with VTT_ENVIRONMENT=test (docs/security.md). Counted in
     # Redis when the broker is Redis (shared by instances), in this process otherwise.

@@ -24,10 +24,12 @@ from starlette.exceptions import HTTPException
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.core.i18n import msg
+
 Answer = Callable[[list[dict[str, Any]]], ASGIApp]
 
-NUL_MSG = "String should not contain a NUL character (U+0000)"
-SURROGATE_MSG = "String should not contain a lone surrogate (U+D800 to U+DFFF)"
+NUL_MSG = msg("String should not contain a NUL character (U+0000)")
+SURROGATE_MSG = msg("String should not contain a lone surrogate (U+D800 to U+DFFF)")
 
 _SUSPECT = re.compile(rb"\\u(?:0000|[dD][89abcdefABCDEF])|\x00")
 _SURROGATE = re.compile("[\ud800-\udfff]")

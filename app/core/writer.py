@@ -22,8 +22,10 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeVar
 
+from app.core import metrics
 from app.core.database import Database, Db, PostgresDatabase, RetryJob, SqliteDatabase
 from app.core.errors import Conflict
+from app.core.i18n import msg
 
 log = logging.getLogger("fairtable.writer")
 
@@ -66,13 +68,15 @@ class PoolWriter:
         for attempt in range(RETRIES):
             try:
                 optimistic = attempt == 0 and getattr(job, "optimistic", False)
-                async with self._database.job(optimistic) as db:
-                    unit = Job(db)
-                    value = await job(unit)
+                with metrics.WRITER_COMMIT.time():
+                    async with self._database.job(optimistic) as db:
+                        unit = Job(db)
+                        value = await job(unit)
             except RetryJob as exc:
                 if attempt == RETRIES - 1:
                     raise _too_busy() from exc
                 continue
+            metrics.WRITER_BATCH.observe(1)
             if unit.events:
                 self._publish(unit.events)
             return value
@@ -123,14 +127,16 @@ class BatchWriter:
     async def _run_batch(self, batch: list[tuple[JobFn[Any], asyncio.Future[Any]]]) -> None:
         outcomes: list[tuple[asyncio.Future[Any], bool, Any]] = []
         events: list[Any] = []
-        async with self._database.transaction() as db:
-            for job, future in batch:
-                if future.cancelled():  # the client left before its turn
-                    continue
-                ok, value, recorded = await _run_in_savepoint(db, job)
-                if ok:
-                    events.extend(recorded)
-                outcomes.append((future, ok, value))
+        metrics.WRITER_BATCH.observe(len(batch))
+        with metrics.WRITER_COMMIT.time():
+            async with self._database.transaction() as db:
+                for job, future in batch:
+                    if future.cancelled():  # the client left before its turn
+                        continue
+                    ok, value, recorded = await _run_in_savepoint(db, job)
+                    if ok:
+                        events.extend(recorded)
+                    outcomes.append((future, ok, value))
         # Answer now, right after the commit: the answers must not wait behind the
         # requests that arrive meanwhile (nor behind the next batch).
         if events:
@@ -167,7 +173,7 @@ async def _run_in_savepoint(db: Db, job: JobFn[Any]) -> tuple[bool, Any, list[An
 
 def _too_busy() -> Conflict:
     """A job that lost its race every time: the client may try again (nothing happened)."""
-    return Conflict("what this request read kept changing while it was written; try again")
+    return Conflict(msg("what this request read kept changing while it was written; try again"))
 
 
 def create_writer(database: Database, publish: Publish) -> Writer:

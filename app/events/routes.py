@@ -9,6 +9,7 @@ from fastapi import APIRouter, Query
 from app.campaigns.deps import MemberSeat
 from app.core.deps import ReadDb
 from app.core.errors import Unprocessable
+from app.core.i18n import msg
 from app.core.openapi import AUTH, ok, problems
 from app.core.pagination import decode_int_cursor, encode_cursor
 from app.events import service
@@ -41,7 +42,7 @@ PAGE_EXAMPLE = {"items": [EVENT_EXAMPLE], "next_after": 42, "next_cursor": encod
 def _start(after: int | None, cursor: str | None) -> int:
     """The seq the page reads after: ``after``, or the one ``cursor`` encodes."""
     if after is not None and cursor is not None:
-        raise Unprocessable("after, cursor: give one of them, not both")
+        raise Unprocessable(msg("after, cursor: give one of them, not both"))
     if cursor is not None:
         return decode_int_cursor(cursor, maximum=MAX_SEQ) or 0
     return after or 0

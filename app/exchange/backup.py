@@ -17,6 +17,7 @@ from typing import IO, Any
 from app.core.database import Database
 from app.core.db import utcnow
 from app.core.errors import NotFound
+from app.core.i18n import msg
 from app.exchange import lines
 from app.exchange import repository as repo
 from app.exchange.importing import check
@@ -35,7 +36,7 @@ async def backup(
     """Write the whole campaign, current secret seed included, to ``out``; its counts."""
     async with database.stream_snapshot() as db:
         if await repo.campaign(db, campaign_id) is None:
-            raise NotFound(f"no campaign {campaign_id}")
+            raise NotFound(msg("no campaign {campaign_id}", campaign_id=campaign_id))
         fairness = await fairness_service.fairness(db, campaign_id)
         secret, _, _ = await seeds_repo.current_seed(db, campaign_id, fairness["seed_number"])
         for seed in fairness["seeds"]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from app.core.db import rfc3339
 from app.core.errors import Unprocessable
+from app.core.i18n import msg
 from app.exchange.schemas import CampaignExport, FlowPart, GrantPart, RollPart
 from app.fairness.links import SaltKey, Salts, is_stub, link_of
 from app.rules.chain import GENESIS
@@ -22,7 +23,7 @@ from app.table.repository import Table as FlowTable
 
 
 def bad(where: str, why: str) -> Unprocessable:
-    return Unprocessable(f"{where}: {why}")
+    return Unprocessable(msg("{where}: {why}", where=where, why=why))
 
 
 def flows(doc: CampaignExport) -> list[tuple[FlowTable, Sequence[FlowPart]]]:
@@ -195,9 +196,14 @@ def verify_document(doc: CampaignExport, *, backup: bool = False) -> None:
     }
     report = verify(document)
     if report.failure is not None:
-        raise Unprocessable(f"the history does not verify: {report.failure}")
+        raise Unprocessable(
+            msg("the history does not verify: {report_failure}", report_failure=report.failure)
+        )
     if report.first_pending is not None:
         raise Unprocessable(
-            f"the history cannot be verified: {report.first_pending}; export it again "
-            "(an export reveals the seed its draws came from)"
+            msg(
+                "the history cannot be verified: {report_first_pending}; export it again (an "
+                "export reveals the seed its draws came from)",
+                report_first_pending=report.first_pending,
+            )
         )

@@ -28,6 +28,7 @@ from pydantic import BaseModel, ValidationError
 from app.campaigns.service import validate_settings
 from app.characters.sheets import normalise
 from app.core.errors import Unprocessable
+from app.core.i18n import msg
 from app.core.jsontext import dumps, loads
 from app.events.repository import roll_body
 from app.exchange import lines
@@ -73,7 +74,7 @@ _SPOOL = 8 * 1024 * 1024
 
 
 def bad(number: int, why: str) -> Unprocessable:
-    return Unprocessable(f"line {number}: {why}")
+    return Unprocessable(msg("line {number}: {why}", number=number, why=why))
 
 
 def part(number: int, model: type[BaseModel], values: Any) -> Any:
@@ -153,9 +154,9 @@ async def check(chunks: AsyncIterable[bytes], max_line: int, *, backup: bool = F
             if number % _YIELD_EVERY == 0:  # a line costs ~0.1 ms: give the loop back often
                 await asyncio.sleep(0)
         if found is None:
-            raise Unprocessable("the body is empty: expected a header line")
+            raise Unprocessable(msg("the body is empty: expected a header line"))
         if not ended:
-            raise Unprocessable("the body ends without its trailer: it was cut short")
+            raise Unprocessable(msg("the body ends without its trailer: it was cut short"))
     except BaseException:
         spool.close()
         raise

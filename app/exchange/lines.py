@@ -11,6 +11,7 @@ from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 from typing import Any
 
 from app.core.errors import Unprocessable
+from app.core.i18n import message_of, msg
 from app.core.jsontext import dumps, loads
 
 FORMAT, VERSION = "fairtable-campaign", 4
@@ -74,9 +75,11 @@ class Lines:
                 yield from self._split(out)
                 data = unzip.unconsumed_tail
                 if unzip.eof and unzip.unused_data:
-                    raise Unprocessable("the body holds data after its gzip stream")
+                    raise Unprocessable(msg("the body holds data after its gzip stream"))
         except zlib.error as exc:
-            raise Unprocessable(f"the body is not valid gzip: {exc}") from exc
+            raise Unprocessable(
+                msg("the body is not valid gzip: {exc}", exc=message_of(exc))
+            ) from exc
 
     def _split(self, data: bytes) -> Iterator[bytes]:
         start = 0
@@ -96,14 +99,17 @@ class Lines:
     def _check(self, length: int) -> None:
         if length > self.max_line:
             raise Unprocessable(
-                f"line {self.number + 1}: longer than {self.max_line} bytes "
-                "(VTT_MAX_IMPORT_LINE_BYTES)"
+                msg(
+                    "line {value}: longer than {max_line} bytes (VTT_MAX_IMPORT_LINE_BYTES)",
+                    value=self.number + 1,
+                    max_line=self.max_line,
+                )
             )
 
     def end(self) -> Iterator[bytes]:
         """What is left when the stream ends: a last line without its newline."""
         if self._unzip is not None and not self._unzip.eof:
-            raise Unprocessable("the gzip stream is cut short")
+            raise Unprocessable(msg("the gzip stream is cut short"))
         if self._buffer.strip():
             self.number += 1
             yield bytes(self._buffer)
@@ -115,9 +121,11 @@ def parse(number: int, line: bytes) -> dict[str, Any]:
     try:
         value = loads(line)
     except ValueError as exc:
-        raise Unprocessable(f"line {number}: not JSON ({exc})") from exc
+        raise Unprocessable(
+            msg("line {number}: not JSON ({exc})", number=number, exc=message_of(exc))
+        ) from exc
     if not isinstance(value, dict):
-        raise Unprocessable(f"line {number}: not a JSON object")
+        raise Unprocessable(msg("line {number}: not a JSON object", number=number))
     return value
 
 

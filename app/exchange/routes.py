@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from app.core.deps import Manager, Reader
 from app.core.errors import Unprocessable
+from app.core.i18n import message_of, msg
 from app.core.jsontext import loads
 from app.core.limits import BodyTooLarge
 from app.core.openapi import AUTH, BODY, document_schema, ok, problems
@@ -112,7 +113,13 @@ async def import_campaign(principal: Manager, request: Request) -> dict[str, Any
         document = await _document(request, settings.max_import_bytes)
         return await service.import_campaign(state.writer, principal, document)
     if kind not in (lines.MEDIA_TYPE, "application/gzip"):
-        raise Unprocessable(f"Content-Type {kind or 'none'}: send {lines.MEDIA_TYPE}")
+        raise Unprocessable(
+            msg(
+                "Content-Type {value}: send {lines_media_type}",
+                value=kind or "none",
+                lines_media_type=lines.MEDIA_TYPE,
+            )
+        )
     return await service.import_lines(
         state.writer, principal, request.stream(), settings.max_import_line_bytes
     )
@@ -131,4 +138,4 @@ async def _document(request: Request, max_bytes: int) -> CampaignExport:
         errors = [{**e, "loc": ("body", *e["loc"])} for e in exc.errors()]
         raise RequestValidationError(errors) from exc
     except ValueError as exc:
-        raise Unprocessable(f"the body is not JSON: {exc}") from exc
+        raise Unprocessable(msg("the body is not JSON: {exc}", exc=message_of(exc))) from exc

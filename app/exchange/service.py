@@ -33,6 +33,7 @@ from app.characters.sheets import normalise
 from app.core.database import Database, Db
 from app.core.db import rfc3339, utcnow
 from app.core.errors import Conflict
+from app.core.i18n import message_of, msg
 from app.core.security import Principal
 from app.core.writer import Job, Writer
 from app.exchange import lines
@@ -88,7 +89,7 @@ async def export(
             pages = campaign_records(db, campaign_id, seat.user_id, header)
             return _bytes(stack, pages, gzip)
         await stack.aclose()
-    raise Conflict("the campaign kept rolling while it was exported; try again")
+    raise Conflict(msg("the campaign kept rolling while it was exported; try again"))
 
 
 async def _bytes(
@@ -123,7 +124,7 @@ def checked_parts(doc: CampaignExport) -> tuple[dict[str, Any], list[dict[str, A
         try:
             sheets.append(normalise(doc.campaign.ruleset, character.sheet)[0])
         except RulesError as exc:
-            raise bad(f"characters.{index}.sheet", str(exc)) from exc
+            raise bad(f"characters.{index}.sheet", message_of(exc)) from exc
     return settings, sheets
 
 
@@ -131,9 +132,11 @@ def duplicate(db: Db, exc: BaseException) -> Conflict | None:
     if not db.is_unique_violation(exc):
         return None
     return Conflict(
-        "this campaign (or one of its characters, rolls, roll requests, contests, group "
-        "rolls, tasks or grants) already exists here; delete it first, or import into "
-        "another instance"
+        msg(
+            "this campaign (or one of its characters, rolls, roll requests, contests, "
+            "group rolls, tasks or grants) already exists here; delete it first, or "
+            "import into another instance",
+        )
     )
 
 

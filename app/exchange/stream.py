@@ -17,6 +17,7 @@ from typing import Any
 from app.core.database import Db
 from app.core.db import rfc3339, utcnow
 from app.core.errors import NotFound
+from app.core.i18n import msg
 from app.exchange import repository as repo
 from app.fairness import service as fairness_service
 from app.rolls.visibility import can_see
@@ -42,7 +43,7 @@ async def campaign_records(
     backup, the fairness state with its current secret)."""
     campaign = await repo.campaign(db, campaign_id)
     if campaign is None:
-        raise NotFound(f"no campaign {campaign_id}")
+        raise NotFound(msg("no campaign {campaign_id}", campaign_id=campaign_id))
     fairness = header.get("fairness") or await fairness_service.fairness(db, campaign_id)
     head = {"t": "header", **header, "exported_at": rfc3339(utcnow()),
             "campaign": campaign, "fairness": fairness}  # fmt: skip

@@ -15,6 +15,7 @@ from app.core import tables
 from app.core.database import Db
 from app.core.db import utcnow
 from app.core.errors import Unprocessable
+from app.core.i18n import msg
 from app.events.repository import EVENTS
 from app.exchange import repository as exchange_repo
 from app.exchange.checks import flows
@@ -173,8 +174,12 @@ async def _members(db: Db, campaign_id: str, rows: list[Any], place: LinePlaceme
         if place.importer_id is None:
             if not here:
                 raise Unprocessable(
-                    f"members: {member.username} ({member.user_id}) is not a user here; "
-                    "restore the accounts first"
+                    msg(
+                        "members: {member_username} ({member_user_id}) is not a user here; restore "
+                        "the accounts first",
+                        member_username=member.username,
+                        member_user_id=member.user_id,
+                    )
                 )
             seat = {"campaign_id": campaign_id, "user_id": member.user_id, "role": member.role}
             await tables.insert(

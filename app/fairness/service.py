@@ -16,6 +16,7 @@ from app.campaigns.seats import ROLES
 from app.core.database import Db
 from app.core.db import rfc3339
 from app.core.errors import Conflict, NotFound
+from app.core.i18n import msg
 from app.core.security import Principal
 from app.core.writer import Writer
 from app.fairness import repository as repo
@@ -41,12 +42,12 @@ async def fairness(db: Db, campaign_id: str) -> dict[str, Any]:
     revealed). Also what the campaign export embeds under ``fairness``."""
     found = await repo.state(db, campaign_id)
     if found is None:
-        raise NotFound("no such campaign")
+        raise NotFound(msg("no such campaign"))
     number, client_seed, next_nonce, last_seq, last_hash = found
     seeds = [_seed_json(s) for s in await repo.seeds(db, campaign_id)]
     current = next((s for s in seeds if s["number"] == number), None)
     if current is None:  # never: a campaign is created with its seed number 1
-        raise NotFound("this campaign has no committed seed")
+        raise NotFound(msg("this campaign has no committed seed"))
     return {
         "campaign_id": campaign_id,
         "seed_number": number,
@@ -76,7 +77,7 @@ async def rotate(
         seq = ledger.next_seq()
         old, first_nonce = ledger.seed_number, ledger.next_nonce
         if not await repo.reveal(db, campaign_id, old, first_nonce):
-            raise Conflict("the current seed was already revealed; try again")
+            raise Conflict(msg("the current seed was already revealed; try again"))
         new_client_seed = ledger.client_seed if client_seed is None else client_seed
         await repo.create_seed(
             db, campaign_id, old + 1, new_client_seed, first_nonce, links_from=seq + 1

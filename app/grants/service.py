@@ -24,6 +24,7 @@ from app.core import idempotency
 from app.core.database import Db
 from app.core.db import rfc3339, utcnow
 from app.core.errors import Conflict, Unprocessable
+from app.core.i18n import msg
 from app.core.ids import new_id
 from app.core.security import Principal
 from app.core.writer import Job, Writer
@@ -51,7 +52,12 @@ def to_read(row: Mapping[str, Any]) -> dict[str, Any]:
 
 def _require_3d6(seat: Seat) -> None:
     if seat.campaign.ruleset != "3d6":
-        raise Unprocessable(f"grants are a 3d6 rule; this campaign plays {seat.campaign.ruleset}")
+        raise Unprocessable(
+            msg(
+                "grants are a 3d6 rule; this campaign plays {ruleset}",
+                ruleset=seat.campaign.ruleset,
+            )
+        )
 
 
 async def create(
@@ -69,7 +75,13 @@ async def create(
     async def act(cj: CampaignJob, character: CharacterRow) -> tuple[int, dict[str, Any]]:
         held = await repo.open_of(cj.db, character.campaign_id, character.id)
         if len(held) >= MAX_OPEN:
-            raise Conflict(f"{character.name} holds {MAX_OPEN} open grants, the most one may")
+            raise Conflict(
+                msg(
+                    "{character_name} holds {max_open} open grants, the most one may",
+                    character_name=character.name,
+                    max_open=MAX_OPEN,
+                )
+            )
         now = utcnow()
         row: dict[str, Any] = {
             "id": new_id(),
@@ -95,7 +107,7 @@ async def create(
         act,
         scope="roll",
         roles=STORYTELLER,
-        what="character",
+        what=msg("character"),
         prepare=prepare,
         once=Idempotent(key, digest),
     )
@@ -145,7 +157,13 @@ async def claim(
             continue
         grant = _match(left, cite)
         if grant is None:
-            raise Conflict(f"rerolls[{index}]: {_none_left(character, cite)}")
+            raise Conflict(
+                msg(
+                    "rerolls[{index}]: {none_left}",
+                    index=index,
+                    none_left=_none_left(character, cite),
+                )
+            )
         left.remove(grant)
         taken.append(grant)
         listed[index] = {"source": "storyteller", "name": grant["name"], "grant_id": grant["id"]}
@@ -162,11 +180,24 @@ def _match(left: list[dict[str, Any]], cite: Mapping[str, Any]) -> dict[str, Any
 
 def _none_left(character: CharacterRow, cite: Mapping[str, Any]) -> str:
     if cite.get("grant_id") is not None:
-        return f"grant {cite['grant_id']} is not an open grant of {character.name}"
-    named = f" named {cite['name']!r}" if cite.get("name") is not None else ""
-    return (
-        f"{character.name} holds no open storyteller grant{named}: a storyteller grants one "
-        f"with POST /characters/{character.id}/grants"
+        return msg(
+            "grant {grant_id} is not an open grant of {character}",
+            grant_id=cite["grant_id"],
+            character=character.name,
+        )
+    if cite.get("name") is not None:
+        return msg(
+            "{character} holds no open storyteller grant named {name!r}: a storyteller grants "
+            "one with POST /characters/{character_id}/grants",
+            character=character.name,
+            name=cite["name"],
+            character_id=character.id,
+        )
+    return msg(
+        "{character} holds no open storyteller grant: a storyteller grants one with POST "
+        "/characters/{character_id}/grants",
+        character=character.name,
+        character_id=character.id,
     )
 
 

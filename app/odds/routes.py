@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 
 from app.core.errors import Unprocessable
+from app.core.i18n import msg
 from app.core.openapi import ok, problems
 from app.rules import d20, matrix, threed6, threed6_odds
 from app.rules.formula import MAX_FORMULA_LENGTH
@@ -129,6 +130,6 @@ def _int_or_name(value: str | None) -> int | str | None:
     # ASCII digits only: str.isdigit() also accepts "²", which int() then refuses.
     if _INTEGER.fullmatch(text):
         if len(text) > 6:
-            raise Unprocessable(f"difficulty: {value!r} is out of range")
+            raise Unprocessable(msg("difficulty: {value!r} is out of range", value=value))
         return int(text)
     return text

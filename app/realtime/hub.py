@@ -40,6 +40,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
+from app.core import metrics
 from app.core.database import Database
 from app.core.db import rfc3339, utcnow
 from app.core.jsontext import dumps_text
@@ -241,6 +242,7 @@ class Hub:
             channel.fill()  # learn the campaign's last seq; live events park meanwhile
         channel.clients.add(client)  # registered before any read of the database
         self._clients.add(client)
+        metrics.SOCKETS_OPEN.inc()
         now = utcnow()
         for uid in self.presence.online(campaign_id):  # who was already here
             client.push((0, None, presence_text(campaign_id, uid, True, now)))
@@ -255,6 +257,7 @@ class Hub:
             if task is not None:
                 task.uncancel()
         finally:
+            metrics.SOCKETS_OPEN.dec()
             if expiry is not None:
                 expiry.cancel()
             mine.discard(client)

@@ -34,6 +34,7 @@ from redis.asyncio.client import PubSub
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
+from app.core import metrics
 from app.events.service import EventOut
 from app.realtime.broker import Deliver, DeliverPresence, Reconnected
 
@@ -298,6 +299,8 @@ class RedisBroker:
             kind = payload.get("kind")
             if kind == "events":
                 events = [decode_event(item) for item in payload["events"]]
+                if events:
+                    metrics.observe_lag(events[-1].at.timestamp())
                 self._deliver_locally(events)
             elif kind == "presence":
                 for deliver in self._presence:

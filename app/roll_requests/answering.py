@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from app.campaigns.jobs import CampaignJob
 from app.core.db import rfc3339, utcnow
 from app.core.errors import Conflict, NotFound, Unprocessable
+from app.core.i18n import msg
 from app.roll_requests import records, terms
 from app.roll_requests import repository as repo
 from app.roll_requests.events import record_change
@@ -41,20 +42,30 @@ async def answer(cj: CampaignJob, body: RequestAnswer) -> Answering:
     seat = cj.seat
     asked = await repo.get(cj.db, body.request_id)
     if asked is None or asked.row["campaign_id"] != seat.campaign.id:
-        raise NotFound("no such roll request")
+        raise NotFound(msg("no such roll request"))
     if not records.may_read(asked, seat.user_id, seat.is_storyteller):
-        raise NotFound("no such roll request")
+        raise NotFound(msg("no such roll request"))
     target = next((t for t in asked.targets if t.character_id == body.character_id), None)
     if target is None:
-        raise Unprocessable(f"character_id: the request does not address {body.character_id}")
+        raise Unprocessable(
+            msg(
+                "character_id: the request does not address {body_character_id}",
+                body_character_id=body.character_id,
+            )
+        )
     now = utcnow()
     if target.status == "rolled":
-        raise Conflict(f"{target.character_id} has answered this request already: roll "
-                       f"{target.roll_id}")  # fmt: skip
+        raise Conflict(msg(
+'{target_character_id} has answered this request already: roll '
+'{target_roll_id}',
+target_character_id=target.character_id, target_roll_id=target.roll_id,
+))  # fmt: skip
     if asked.row["status"] == "cancelled":
-        raise Conflict("the request was cancelled")
+        raise Conflict(msg("the request was cancelled"))
     if records.expired(asked, now):
-        raise Conflict(f"the request expired at {rfc3339(asked.row['expires_at'])}")
+        raise Conflict(
+            msg("the request expired at {rfc3339}", rfc3339=rfc3339(asked.row["expires_at"]))
+        )
     rolled = terms.answer_body(asked.row, body)
 
     def answered(roll: RollRow) -> None:

@@ -20,6 +20,7 @@ from app.core import idempotency
 from app.core.database import Db
 from app.core.db import utcnow
 from app.core.errors import Conflict, Forbidden, NotFound, Unprocessable
+from app.core.i18n import msg
 from app.core.ids import new_id
 from app.core.jsontext import dumps
 from app.core.pagination import decode_cursor, encode_cursor
@@ -31,7 +32,7 @@ from app.roll_requests.events import link, record_change
 from app.roll_requests.repository import Asked, Target
 from app.roll_requests.schemas import RollRequestCreate
 
-WHAT = "roll request"
+WHAT = msg("roll request")
 
 
 async def create(
@@ -95,10 +96,22 @@ async def _targets(db: Db, seat: Seat, body: RollRequestCreate) -> list[Target]:
     for i, character_id in enumerate(body.character_ids):
         field = f"character_ids[{i}]"
         if character_id in body.character_ids[:i]:
-            raise Unprocessable(f"{field}: character {character_id} is named twice")
+            raise Unprocessable(
+                msg(
+                    "{field}: character {character_id} is named twice",
+                    field=field,
+                    character_id=character_id,
+                )
+            )
         character = await characters_repo.read(db, character_id)
         if character is None or character.campaign_id != seat.campaign.id:
-            raise Unprocessable(f"{field}: no character {character_id} in this campaign")
+            raise Unprocessable(
+                msg(
+                    "{field}: no character {character_id} in this campaign",
+                    field=field,
+                    character_id=character_id,
+                )
+            )
         terms.check_trait(seat.campaign.ruleset, body.trait, character.sheet, field)
         found.append(Target(character_id, i, "waiting", None, None, character.owner_id, None))
     roles = await _roles(db, seat.campaign.id, [t.owner_id for t in found])
@@ -130,18 +143,22 @@ async def cancel(
         # Whoever may not read the request learns nothing of it, not even that it exists.
         asked = await repo.get(job.db, request_id)
         if asked is None or not records.may_read(asked, seat.user_id, seat.is_storyteller):
-            raise NotFound(f"no such {WHAT}")
+            raise NotFound(msg("no such {what}", what=WHAT))
         if not seat.is_storyteller:
-            raise Forbidden(f"a {seat.role} may not do this; it needs: storyteller")
+            raise Forbidden(
+                msg("a {seat_role} may not do this; it needs: storyteller", seat_role=seat.role)
+            )
 
     async def act(cj: CampaignJob, _: None) -> tuple[int, dict[str, Any]]:
         ledger, now = cj.ledger, utcnow()
         asked = await repo.get(cj.db, request_id)
         if asked is None:  # deleted with its campaign between the seat check and the lock
-            raise NotFound(f"no such {WHAT}")
+            raise NotFound(msg("no such {what}", what=WHAT))
         state = records.status(asked, now)
         if state != "open":
-            raise Conflict(f"the request is {state}: nothing waits to be cancelled")
+            raise Conflict(
+                msg("the request is {state}: nothing waits to be cancelled", state=state)
+            )
         for target in asked.targets:
             if target.status == "waiting":
                 target.status, target.at = "cancelled", now
@@ -169,7 +186,7 @@ async def cancel(
 
 def _exists(request_id: str) -> None:
     if "\x00" in request_id:  # names nothing (and PostgreSQL refuses it as a parameter)
-        raise NotFound(f"no such {WHAT}")
+        raise NotFound(msg("no such {what}", what=WHAT))
 
 
 # --- reads -----------------------------------------------------------------------------------
@@ -179,13 +196,13 @@ async def read_one(db: Db, principal: Principal, request_id: str) -> dict[str, A
     """One request for a member who may read it; 404 otherwise, as for no request at all."""
     asked = await repo.get(db, request_id)
     if asked is None:
-        raise NotFound(f"no such {WHAT}")
+        raise NotFound(msg("no such {what}", what=WHAT))
     try:
         seat = await take_seat(db, principal, asked.row["campaign_id"], "read", ROLES)
     except NotFound:
-        raise NotFound(f"no such {WHAT}") from None
+        raise NotFound(msg("no such {what}", what=WHAT)) from None
     if not records.may_read(asked, seat.user_id, seat.is_storyteller):
-        raise NotFound(f"no such {WHAT}")
+        raise NotFound(msg("no such {what}", what=WHAT))
     return records.to_read(asked, utcnow())
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from app.core.errors import InvalidFields, Unprocessable
+from app.core.i18n import message_of, msg
 from app.roll_requests.schemas import RollRequestCreate
 from app.rolls.schemas import RequestAnswer, SaveBody, TestBody
 from app.rules import RollError, RulesError, d20, matrix, threed6
@@ -32,27 +33,36 @@ _MODIFIERS = ("advantage", "disadvantage", "helper_id")
 def check_terms(ruleset: str, body: RollRequestCreate) -> dict[str, Any]:
     """The terms the request fixes (null: left to the roll's defaults or to the player)."""
     if body.kind == "save" and ruleset != "d20":
-        raise Unprocessable(f"kind: a {ruleset} campaign has no saving throws")
+        raise Unprocessable(msg("kind: a {ruleset} campaign has no saving throws", ruleset=ruleset))
     for name in ("difficulty", "advantage", "disadvantage"):
         if getattr(body, name) is not None and name not in _USED[ruleset]:
-            raise Unprocessable(f"{name}: not used by a {ruleset} {body.kind}")
+            raise Unprocessable(
+                msg(
+                    "{name}: not used by a {ruleset} {body_kind}",
+                    name=name,
+                    ruleset=ruleset,
+                    body_kind=body.kind,
+                )
+            )
     if body.kind == "save" and body.condition is None:
-        raise Unprocessable("condition: a save names the condition its failure adds")
+        raise Unprocessable(msg("condition: a save names the condition its failure adds"))
     if body.kind == "test" and body.condition is not None:
-        raise Unprocessable(f"condition: not used by a {ruleset} test (a d20 save has one)")
+        raise Unprocessable(
+            msg("condition: not used by a {ruleset} test (a d20 save has one)", ruleset=ruleset)
+        )
     if ruleset == "3d6":
         threed6.parse_difficulty(body.difficulty)
     elif ruleset == "matrix":
         value = body.difficulty
         if value is not None and (type(value) is not int or not 0 <= value <= 20):
-            raise Unprocessable("difficulty: a matrix difficulty is an integer 0..20")
+            raise Unprocessable(msg("difficulty: a matrix difficulty is an integer 0..20"))
     else:
         d20.parse_difficulty(body.difficulty)
         if body.condition is not None:
             try:
                 checked_condition(body.condition)
             except RollError as exc:
-                raise RollError(f"condition: {exc}") from exc
+                raise RollError(msg("condition: {exc}", exc=message_of(exc))) from exc
     return {
         "difficulty": body.difficulty,
         "advantage": body.advantage,
@@ -71,7 +81,7 @@ def check_trait(ruleset: str, trait: str, sheet: dict[str, Any], field: str) -> 
         else:
             d20.parse_ability(trait)
     except RulesError as exc:
-        raise RollError(f"trait: {exc} ({field})") from exc
+        raise RollError(msg("trait: {exc} ({field})", exc=message_of(exc), field=field)) from exc
 
 
 def expires_in(value: int | str | None) -> int | None:
@@ -82,12 +92,18 @@ def expires_in(value: int | str | None) -> int | None:
         try:
             seconds = parse_duration(value)
         except ValueError as exc:
-            raise Unprocessable(f"expires_in: {exc}") from exc
+            raise Unprocessable(msg("expires_in: {exc}", exc=message_of(exc))) from exc
     else:
         seconds = value
     if not 1 <= seconds <= MAX_EXPIRES_IN:
         longest = format_duration(MAX_EXPIRES_IN)
-        raise Unprocessable(f"expires_in: from 1 second to {longest}, not {seconds} seconds")
+        raise Unprocessable(
+            msg(
+                "expires_in: from 1 second to {longest}, not {seconds} seconds",
+                longest=longest,
+                seconds=seconds,
+            )
+        )
     return seconds
 
 
@@ -102,7 +118,10 @@ def answer_body(request: dict[str, Any], answer: RequestAnswer) -> TestBody | Sa
     for name in _MODIFIERS:
         if fixed and name in sent:
             raise Unprocessable(
-                f"{name}: the request sets advantage and disadvantage (help is an advantage)"
+                msg(
+                    "{name}: the request sets advantage and disadvantage (help is an advantage)",
+                    name=name,
+                )
             )
     values: dict[str, Any] = {
         "kind": request["kind"],

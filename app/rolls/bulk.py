@@ -44,6 +44,7 @@ from app.core import tables
 from app.core.database import Database, Db, PgDb
 from app.core.db import Base, rfc3339, utcnow
 from app.core.errors import NotFound
+from app.core.i18n import msg
 from app.core.ids import new_id
 from app.core.jsontext import dumps_text, loads
 from app.core.security import SCOPES, Principal
@@ -172,7 +173,12 @@ async def _turns(
         if member.character_id is not None:
             row = await characters_repo.read(job.db, member.character_id)
             if row is None or row.campaign_id != campaign_id:
-                raise NotFound(f"no character {member.character_id} in this campaign")
+                raise NotFound(
+                    msg(
+                        "no character {member_character_id} in this campaign",
+                        member_character_id=member.character_id,
+                    )
+                )
             ledger.guard(characters_repo.unchanged(row))
             sheet = row.sheet
         sheets.append(sheet)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from app.core.errors import Forbidden, Unprocessable
+from app.core.i18n import msg
 from app.rolls.schemas import FormulaBody, SaveBody, TestBody
 from app.rules import DiceSource, Die, d20, formula, matrix, threed6
 
@@ -45,7 +46,14 @@ def _refuse_foreign_fields(ruleset: str, body: TestBody | SaveBody) -> None:
     allowed = _TEST_FIELDS[ruleset] | _COMMON
     extra = sorted(body.model_fields_set - allowed)
     if extra:
-        raise Unprocessable(f"{extra[0]}: not used by a {ruleset} {body.kind}")
+        raise Unprocessable(
+            msg(
+                "{extra}: not used by a {ruleset} {body_kind}",
+                extra=extra[0],
+                ruleset=ruleset,
+                body_kind=body.kind,
+            )
+        )
 
 
 def settles_when_rolled(body: TestBody) -> bool:
@@ -59,10 +67,13 @@ def refuse_unspendable_rerolls(body: TestBody) -> None:
     """A roll settled when rolled cannot keep a reroll for later: its cited rerolls are
     spent at once, on the player's word (``spend_rerolls``), or not cited at all."""
     if body.rerolls and settles_when_rolled(body) and not body.spend_rerolls:
-        why = "a blind roll hides its dice" if body.visibility == "blind" else "on_partial"
+        why = msg("a blind roll hides its dice") if body.visibility == "blind" else "on_partial"
         raise Unprocessable(
-            f"rerolls: {why} settles the roll when it is rolled, so its rerolls are spent "
-            'at once: send "spend_rerolls": true (or cite none)'
+            msg(
+                "rerolls: {why} settles the roll when it is rolled, so its rerolls are spent "
+                'at once: send "spend_rerolls": true (or cite none)',
+                why=why,
+            )
         )
 
 
@@ -86,7 +97,9 @@ def threed6_test(
         cites = [r.model_dump(exclude_none=True) for r in body.rerolls]
     direct = any(c["source"] == "storyteller" and c.get("grant_id") is None for c in cites)
     if direct and not is_storyteller:
-        raise Forbidden("only a storyteller grants a reroll; a player cites a grant made before")
+        raise Forbidden(
+            msg("only a storyteller grants a reroll; a player cites a grant made before")
+        )
     sources = threed6.check_reroll_sources(sheet, cites)
     roll = threed6.roll_test(
         dice,
@@ -110,7 +123,7 @@ def matrix_test(body: TestBody, sheet_data: dict[str, Any], dice: DiceSource) ->
     _refuse_foreign_fields("matrix", body)
     difficulty = 0 if body.difficulty is None else body.difficulty
     if not isinstance(difficulty, int):
-        raise Unprocessable("difficulty: a matrix difficulty is an integer 0..20")
+        raise Unprocessable(msg("difficulty: a matrix difficulty is an integer 0..20"))
     sheet = matrix.parse_sheet(sheet_data)
     roll = matrix.roll_trait(dice, sheet, body.trait, difficulty=difficulty)
     if body.trait == "faith" and roll.success and sheet.panicked:  # a faith roll ends panic

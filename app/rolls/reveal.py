@@ -25,6 +25,7 @@ from app.characters.service import to_read
 from app.core import idempotency
 from app.core.db import utcnow
 from app.core.errors import Conflict, Forbidden
+from app.core.i18n import message_of, msg
 from app.core.security import Principal
 from app.core.writer import Job, Writer
 from app.rolls import repository as repo
@@ -60,9 +61,11 @@ async def reveal(
         roll = locate.found()
         require_sight(seat, roll)
         if not may_reveal(seat, roll):
-            raise Forbidden("only a storyteller reveals a hidden roll (a private one: its roller)")
+            raise Forbidden(
+                msg("only a storyteller reveals a hidden roll (a private one: its roller)")
+            )
         if roll["visibility"] == "public":
-            raise Conflict("the roll is public already")
+            raise Conflict(msg("the roll is public already"))
         character = None
         if roll["state"].get("effects") and roll["character_id"] is not None:
             character = await characters_repo.read(job.db, roll["character_id"])
@@ -86,7 +89,7 @@ async def reveal(
         locate,
         act,
         scope="roll",
-        what="roll",
+        what=msg("roll"),
         prepare=prepare,
         once=Idempotent(idempotency_key, digest),
     )
@@ -100,7 +103,9 @@ def _publish_effects(cj: CampaignJob, character: CharacterRow, effects: list[Any
     try:
         sheet = apply_effects(ruleset, character.sheet, effects)
     except RollError as exc:
-        raise Conflict(f"the roll's effects do not fit the sheet: {exc}") from exc
+        raise Conflict(
+            msg("the roll's effects do not fit the sheet: {exc}", exc=message_of(exc))
+        ) from exc
     if sheet == apply_effects(ruleset, character.sheet, ()):
         return  # e.g. the condition was put on in public meanwhile
     now = utcnow()

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Body, Header, Query, Request, Response
 from app.campaigns.deps import MemberSeat
 from app.core.deps import ReadDb, Reader, Roller
 from app.core.errors import Unprocessable
+from app.core.i18n import msg
 from app.core.jsontext import dumps
 from app.core.openapi import AUTH, BODY, ok, problems
 from app.core.pagination import Cursor, Limit, decode_int_cursor, encode_cursor
@@ -160,7 +161,7 @@ async def reroll(
     def apply(roll: threed6.ThreeD6Roll, dice: DiceSource | None) -> threed6.ThreeD6Roll:
         # A die the roll does not have is bad input (422), not a conflict with its state.
         if body.die >= len(roll.dice):
-            raise Unprocessable(f"die: this roll has dice 0..{len(roll.dice) - 1}")
+            raise Unprocessable(msg("die: this roll has dice 0..{value}", value=len(roll.dice) - 1))
         if dice is None:  # never: the step is declared with draws=True
             raise RuntimeError("a reroll needs its draw")
         return threed6.reroll(roll, body.die, dice)

@@ -25,6 +25,7 @@ from app.core import idempotency
 from app.core.database import Db
 from app.core.db import rfc3339, utcnow
 from app.core.errors import Forbidden, NotFound, Unprocessable
+from app.core.i18n import msg
 from app.core.ids import new_id
 from app.core.security import Principal
 from app.core.writer import Job, Writer
@@ -64,7 +65,7 @@ class RollAt:
 
     def found(self) -> RollRow:
         if self.roll is None:  # never: the skeleton answers 404 before ``prepare``
-            raise NotFound("no such roll")
+            raise NotFound(msg("no such roll"))
         return self.roll
 
 
@@ -107,7 +108,9 @@ async def _character(db: Db, seat: Seat, character_id: str) -> CharacterRow:
     if character is None:
         character = await characters_repo.read(db, character_id)
     if character is None or character.campaign_id != seat.campaign.id:
-        raise NotFound(f"no character {character_id} in this campaign")
+        raise NotFound(
+            msg("no character {character_id} in this campaign", character_id=character_id)
+        )
     return character
 
 
@@ -118,12 +121,12 @@ async def characters_for(db: Db, seat: Seat, body: RollBody) -> RollFor:
     if body.character_id is not None:
         character = await _character(db, seat, body.character_id)
         if not may_edit(seat, character):
-            raise Forbidden("you roll only for your own characters")
+            raise Forbidden(msg("you roll only for your own characters"))
     helper: CharacterRow | None = None
     if isinstance(body, TestBody) and body.helper_id is not None:
         helper = await _character(db, seat, body.helper_id)
         if character is not None and helper.id == character.id:
-            raise Unprocessable("helper_id: a character cannot help itself")
+            raise Unprocessable(msg("helper_id: a character cannot help itself"))
     if isinstance(body, TestBody) and seat.campaign.ruleset == "3d6":
         kinds.refuse_unspendable_rerolls(body)
     return RollFor(character, helper)
@@ -141,11 +144,13 @@ def _resolve(
     if isinstance(body, FormulaBody):
         return kinds.formula_roll(body, dice)
     if sheet is None:  # never: the schemas require a character for tests and saves
-        raise Unprocessable("character_id: a test or a save names a character")
+        raise Unprocessable(msg("character_id: a test or a save names a character"))
     hidden = body.visibility != "public"
     if isinstance(body, SaveBody):
         if ruleset != "d20":
-            raise Unprocessable(f"kind: a {ruleset} campaign has no saving throws")
+            raise Unprocessable(
+                msg("kind: a {ruleset} campaign has no saving throws", ruleset=ruleset)
+            )
         return kinds.d20_roll(body, sheet, dice, hidden=hidden)
     if ruleset == "3d6":
         settings, storyteller = seat.campaign.settings, seat.is_storyteller
@@ -376,7 +381,7 @@ async def seat_for_roll(
     """The roll and the caller's seat; 404 if they do not sit there or may not see it."""
     roll = await repo.get(db, roll_id) if "\x00" not in roll_id else None
     if roll is None:
-        raise NotFound("no such roll")
+        raise NotFound(msg("no such roll"))
     return await _seat_to_see(db, principal, roll["campaign_id"], scope, roll), roll
 
 
@@ -386,14 +391,14 @@ async def _seat_to_see(
     try:
         seat = await take_seat(db, principal, campaign_id, scope)
     except NotFound:
-        raise NotFound("no such roll") from None
+        raise NotFound(msg("no such roll")) from None
     require_sight(seat, roll)
     return seat
 
 
 def require_sight(seat: Seat, roll: RollRow) -> None:
     if not can_see(roll["visibility"], roll["user_id"], seat.user_id, seat.is_storyteller):
-        raise NotFound("no such roll")
+        raise NotFound(msg("no such roll"))
 
 
 async def log(

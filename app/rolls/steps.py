@@ -27,6 +27,7 @@ from app.core import idempotency
 from app.core.database import Db
 from app.core.db import utcnow
 from app.core.errors import Conflict, Forbidden
+from app.core.i18n import message_of, msg
 from app.core.security import Principal
 from app.core.writer import Job, Writer
 from app.rolls import kinds
@@ -86,13 +87,13 @@ async def player_of(db: Db, seat: Seat, roll: RollRow) -> str | None:
 async def _may_step(db: Db, seat: Seat, roll: RollRow, grant: bool) -> None:
     if grant:
         if not seat.is_storyteller:
-            raise Forbidden("only a storyteller grants a reroll")
+            raise Forbidden(msg("only a storyteller grants a reroll"))
         return
     player = await player_of(db, seat, roll)
     if player is not None and player != seat.user_id:
-        raise Forbidden("only the character's player takes this step: the choices are theirs")
+        raise Forbidden(msg("only the character's player takes this step: the choices are theirs"))
     if player is None and not seat.is_storyteller:
-        raise Forbidden("a storyteller takes this step: the roll is a non-player character's")
+        raise Forbidden(msg("a storyteller takes this step: the roll is a non-player character's"))
 
 
 def _may_reopen(roll: RollRow) -> None:
@@ -102,13 +103,18 @@ def _may_reopen(roll: RollRow) -> None:
         return
     if roll["visibility"] == "blind":
         raise Conflict(
-            "a blind roll took its player's choices when it was rolled: a grant for it "
-            "comes before the roll (POST /characters/{id}/grants)"
+            msg(
+                "a blind roll took its player's choices when it was rolled: a grant for it "
+                "comes before the roll (POST /characters/{id}/grants)",
+            )
         )
     if flow_of(roll) is not None:
         raise Conflict(
-            "the roll counts in a contest, group action or long task already: a grant for "
-            "it comes before the roll (POST /characters/{id}/grants) or while it is pending"
+            msg(
+                "the roll counts in a contest, group action or long task already: a grant "
+                "for it comes before the roll (POST /characters/{id}/grants) or while it is "
+                "pending",
+            )
         )
 
 
@@ -118,8 +124,11 @@ async def _require_latest(db: Db, seat: Seat, roll: RollRow) -> None:
     latest = await repo.log(db, seat.campaign.id, seat.user_id, True, 1, None, roll["character_id"])
     if latest and latest[0]["id"] != roll["id"]:
         raise Conflict(
-            f"the character rolled again since (roll {latest[0]['id']}): a grant reopens "
-            "only the latest roll of its character"
+            msg(
+                "the character rolled again since (roll {latest}): a grant reopens only the "
+                "latest roll of its character",
+                latest=latest[0]["id"],
+            )
         )
 
 
@@ -148,7 +157,7 @@ async def step(
         roll = locate.found()
         require_sight(seat, roll)
         if roll["ruleset"] != "3d6" or roll["kind"] != "test":
-            raise Conflict("only a 3d6 test has rerolls and choices")
+            raise Conflict(msg("only a 3d6 test has rerolls and choices"))
         await _may_step(job.db, seat, roll, grant)
         if grant:
             _may_reopen(roll)
@@ -165,7 +174,7 @@ async def step(
         try:
             updated = apply(current, dice)
         except RollError as exc:
-            raise Conflict(str(exc)) from exc
+            raise Conflict(message_of(exc)) from exc
         state = {**roll["state"], **kinds.threed6_state(updated)}
         new: RollRow = {
             **roll,
@@ -191,7 +200,7 @@ async def step(
         locate,
         act,
         scope="roll",
-        what="roll",
+        what=msg("roll"),
         prepare=prepare,
         once=Idempotent(idempotency_key, digest),
         override=override,

@@ -33,6 +33,7 @@ from app.rules.d20_sheet import (
 )
 from app.rules.dice import DiceSource
 from app.rules.errors import DiceError, RollError, short_repr
+from app.rules.message import msg
 from app.rules.results import Die, JSONDict
 
 __all__ = [
@@ -75,8 +76,11 @@ def parse_difficulty(value: int | str | None) -> int:
         preset = DIFFICULTY_PRESETS.get(value.strip().lower())
         if preset is None:
             raise RollError(
-                f"unknown difficulty {short_repr(value)}: expected an integer -100..100 "
-                "or one of easy, medium, difficult, extreme"
+                msg(
+                    "unknown difficulty {value}: expected an integer -100..100 or one of easy, "
+                    "medium, difficult, extreme",
+                    value=short_repr(value),
+                )
             )
         return preset
     _check_difficulty(value)
@@ -85,12 +89,16 @@ def parse_difficulty(value: int | str | None) -> int:
 
 def _check_difficulty(value: object) -> None:
     if type(value) is not int or not MIN_DIFFICULTY <= value <= MAX_DIFFICULTY:
-        raise RollError(f"difficulty must be an integer -100..100, not {short_repr(value)}")
+        raise RollError(
+            msg("difficulty must be an integer -100..100, not {value}", value=short_repr(value))
+        )
 
 
 def _check_modifier(value: object) -> None:
     if type(value) is not int or not -MAX_MODIFIER <= value <= MAX_MODIFIER:
-        raise RollError(f"modifier must be an integer -100..100, not {short_repr(value)}")
+        raise RollError(
+            msg("modifier must be an integer -100..100, not {value}", value=short_repr(value))
+        )
 
 
 # --- odds --------------------------------------------------------------------------------
@@ -133,7 +141,10 @@ def d20_odds(modifier: int, difficulty: int, mode: str = "normal") -> D20Odds:
     _check_difficulty(difficulty)
     if mode not in MODES:
         raise RollError(
-            f"mode must be one of normal, advantage, disadvantage, not {short_repr(mode)}"
+            msg(
+                "mode must be one of normal, advantage, disadvantage, not {mode}",
+                mode=short_repr(mode),
+            )
         )
     return _odds(modifier, difficulty, mode)
 
@@ -204,21 +215,26 @@ def _roll(
     _check_difficulty(difficulty)
     if type(advantage) is not bool or type(disadvantage) is not bool:
         raise RollError(
-            f"advantage and disadvantage must be booleans, not "
-            f"{short_repr(advantage)} and {short_repr(disadvantage)}"
+            msg(
+                "advantage and disadvantage must be booleans, not {advantage} and {disadvantage}",
+                advantage=short_repr(advantage),
+                disadvantage=short_repr(disadvantage),
+            )
         )
     if ability is not None and ability not in ABILITY_SET:
         raise unknown_ability(ability)
     if advantage is disadvantage:  # neither, or both, which cancel
         kept = dice.roll(20)[0]
         if not 0 < kept < 21:
-            raise DiceError(f"a d20 cannot show {kept}")
+            raise DiceError(msg("a d20 cannot show {kept}", kept=kept))
         mode = "normal"
         rolled: tuple[Die, ...] = (Die(20, kept),)
     else:
         first, second = dice.roll(20, 2)
         if not (0 < first < 21 and 0 < second < 21):
-            raise DiceError(f"a d20 cannot show {first} and {second}")
+            raise DiceError(
+                msg("a d20 cannot show {first} and {second}", first=first, second=second)
+            )
         # On equal faces the first die is the kept one.
         keep_first = first >= second if advantage else first <= second
         kept = first if keep_first else second
@@ -275,7 +291,7 @@ def roll_ability(
 ) -> D20Test:
     """Roll a test of one of the sheet's abilities, or a save when a condition is named."""
     if not isinstance(sheet, D20Sheet):
-        raise RollError(f"expected a D20Sheet, not {short_repr(sheet)}")
+        raise RollError(msg("expected a D20Sheet, not {sheet}", sheet=short_repr(sheet)))
     if ability not in ABILITY_SET:
         raise unknown_ability(ability)
     name = None if condition is None else checked_condition(condition)
@@ -286,5 +302,5 @@ def roll_ability(
 def apply_save(sheet: D20Sheet, save: D20Test) -> D20Sheet:
     """The sheet after a saving throw: its condition added on failure, unchanged on success."""
     if not save.is_save or save.condition is None:
-        raise RollError("only a saving throw can apply a condition")
+        raise RollError(msg("only a saving throw can apply a condition"))
     return add_condition(sheet, save.condition) if save.condition_applied else sheet

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from app.rules.errors import RollError, SheetError, short_repr
+from app.rules.message import msg
 from app.rules.results import JSONDict
 
 __all__ = [
@@ -40,7 +41,9 @@ _SHEET_FIELDS = ("abilities", "conditions")
 def modifier(score: int) -> int:
     """The modifier of an ability score, per the seed's table."""
     if type(score) is not int or not MIN_SCORE <= score <= MAX_SCORE:
-        raise RollError(f"an ability score must be an integer 1..30, not {short_repr(score)}")
+        raise RollError(
+            msg("an ability score must be an integer 1..30, not {score}", score=short_repr(score))
+        )
     return MODIFIERS[score]
 
 
@@ -53,48 +56,67 @@ def parse_ability(name: object) -> str:
 
 
 def unknown_ability(name: object) -> RollError:
-    return RollError(f"unknown ability {short_repr(name)}: expected one of {', '.join(ABILITIES)}")
+    return RollError(
+        msg(
+            "unknown ability {name}: expected one of {join}",
+            name=short_repr(name),
+            join=", ".join(ABILITIES),
+        )
+    )
 
 
 def _condition_problem(value: object) -> str | None:
     """Why ``value`` is not a valid condition name, or ``None`` when it is."""
     if not isinstance(value, str):
-        return f"a condition must be a string, not {short_repr(value)}"
+        return msg("a condition must be a string, not {value}", value=short_repr(value))
     name = value.strip()
     if not name:
-        return "a condition must not be empty"
+        return msg("a condition must not be empty")
     if len(name) > MAX_CONDITION_LENGTH:
-        return f"a condition is at most {MAX_CONDITION_LENGTH} characters, not {len(name)}"
+        return msg(
+            "a condition is at most {max_length} characters, not {length}",
+            max_length=MAX_CONDITION_LENGTH,
+            length=len(name),
+        )
     if not name.isprintable():
-        return f"a condition must not contain control characters: {short_repr(value)}"
+        return msg(
+            "a condition must not contain control characters: {value}", value=short_repr(value)
+        )
     return None
 
 
 def checked_condition(value: object) -> str:
     problem = _condition_problem(value)
     if problem is not None or not isinstance(value, str):
-        raise RollError(problem or "a condition must be a string")
+        raise RollError(problem or msg("a condition must be a string"))
     return value.strip()
 
 
 def _checked_abilities(value: object) -> dict[str, int]:
     if not isinstance(value, Mapping):
         raise SheetError(
-            f"must be an object of the six ability scores, not {short_repr(value)}", ("abilities",)
+            msg(
+                "must be an object of the six ability scores, not {value}", value=short_repr(value)
+            ),
+            ("abilities",),
         )
     for key in value:
         if key not in ABILITY_SET:
             raise SheetError(
-                f"unknown ability; expected {', '.join(ABILITIES)}", ("abilities", str(key))
+                msg("unknown ability; expected {join}", join=", ".join(ABILITIES)),
+                ("abilities", str(key)),
             )
     scores: dict[str, int] = {}
     for ability in ABILITIES:
         if ability not in value:
-            raise SheetError("missing ability score", ("abilities", ability))
+            raise SheetError(msg("missing ability score"), ("abilities", ability))
         score = value[ability]
         if type(score) is not int or not MIN_SCORE <= score <= MAX_SCORE:
             raise SheetError(
-                f"an ability score must be an integer 1..30, not {short_repr(score)}",
+                msg(
+                    "an ability score must be an integer 1..30, not {score}",
+                    score=short_repr(score),
+                ),
                 ("abilities", ability),
             )
         scores[ability] = score
@@ -103,9 +125,18 @@ def _checked_abilities(value: object) -> dict[str, int]:
 
 def _checked_conditions(value: object) -> tuple[str, ...]:
     if not isinstance(value, list | tuple):
-        raise SheetError(f"must be a list of strings, not {short_repr(value)}", ("conditions",))
+        raise SheetError(
+            msg("must be a list of strings, not {value}", value=short_repr(value)), ("conditions",)
+        )
     if len(value) > MAX_CONDITIONS:
-        raise SheetError(f"at most {MAX_CONDITIONS} conditions, not {len(value)}", ("conditions",))
+        raise SheetError(
+            msg(
+                "at most {max_conditions} conditions, not {value_count}",
+                max_conditions=MAX_CONDITIONS,
+                value_count=len(value),
+            ),
+            ("conditions",),
+        )
     names: list[str] = []
     seen: set[str] = set()
     for index, item in enumerate(value):
@@ -114,7 +145,9 @@ def _checked_conditions(value: object) -> tuple[str, ...]:
             raise SheetError(problem, ("conditions", index))
         name = item.strip()
         if name.casefold() in seen:
-            raise SheetError(f"duplicate condition {short_repr(name)}", ("conditions", index))
+            raise SheetError(
+                msg("duplicate condition {name}", name=short_repr(name)), ("conditions", index)
+            )
         seen.add(name.casefold())
         names.append(name)
     return tuple(names)
@@ -152,12 +185,14 @@ class D20Sheet:
 def parse_sheet(data: object) -> D20Sheet:
     """Build a sheet from its API shape ``{abilities: {...}, conditions?: [...]}``."""
     if not isinstance(data, Mapping):
-        raise SheetError(f"a d20 sheet must be an object, not {short_repr(data)}")
+        raise SheetError(msg("a d20 sheet must be an object, not {data}", data=short_repr(data)))
     for key in data:
         if key not in _SHEET_FIELDS:
-            raise SheetError("unknown field; a d20 sheet has abilities and conditions", (str(key),))
+            raise SheetError(
+                msg("unknown field; a d20 sheet has abilities and conditions"), (str(key),)
+            )
     if "abilities" not in data:
-        raise SheetError("missing field", ("abilities",))
+        raise SheetError(msg("missing field"), ("abilities",))
     return D20Sheet(data["abilities"], data.get("conditions", ()))
 
 
@@ -176,7 +211,9 @@ def add_condition(sheet: D20Sheet, condition: str) -> D20Sheet:
     if sheet.has_condition(name):
         return sheet
     if len(sheet.conditions) >= MAX_CONDITIONS:
-        raise RollError(f"a sheet holds at most {MAX_CONDITIONS} conditions")
+        raise RollError(
+            msg("a sheet holds at most {max_conditions} conditions", max_conditions=MAX_CONDITIONS)
+        )
     return D20Sheet(sheet.abilities, (*sheet.conditions, name))
 
 
@@ -187,6 +224,10 @@ def remove_condition(sheet: D20Sheet, condition: str) -> D20Sheet:
     if len(kept) == len(sheet.conditions):
         present = ", ".join(sheet.conditions) or "none"
         raise RollError(
-            f"condition {short_repr(condition.strip())} is not on the sheet (conditions: {present})"
+            msg(
+                "condition {strip} is not on the sheet (conditions: {present})",
+                strip=short_repr(condition.strip()),
+                present=present,
+            )
         )
     return D20Sheet(sheet.abilities, kept)

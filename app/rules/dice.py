@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any, Protocol, runtime_checkable
 
 from app.rules.errors import DiceError
+from app.rules.message import msg
 
 __all__ = [
     "MAX_SIDES",
@@ -44,9 +45,15 @@ class DiceSource(Protocol):
 
 def _check(sides: int, count: int) -> None:
     if not 1 <= sides <= MAX_SIDES:
-        raise DiceError(f"a die must have 1..{MAX_SIDES} sides, not {sides}")
+        raise DiceError(
+            msg(
+                "a die must have 1..{max_sides} sides, not {sides}",
+                max_sides=MAX_SIDES,
+                sides=sides,
+            )
+        )
     if count < 0:
-        raise DiceError(f"cannot roll a negative number of dice ({count})")
+        raise DiceError(msg("cannot roll a negative number of dice ({count})", count=count))
 
 
 def face_from_word(word: int, sides: int) -> int | None:
@@ -123,9 +130,9 @@ class SeededDice:
 
     def __init__(self, server_seed: bytes, client_seed: str, nonce: int) -> None:
         if not isinstance(server_seed, bytes | bytearray) or not server_seed:
-            raise DiceError("server_seed must be non-empty bytes")
+            raise DiceError(msg("server_seed must be non-empty bytes"))
         if nonce < 0:
-            raise DiceError("nonce must be >= 0")
+            raise DiceError(msg("nonce must be >= 0"))
         self._server_seed = bytes(server_seed)
         self._client_seed = client_seed
         self._nonce = nonce
@@ -181,9 +188,17 @@ class ScriptedDice:
     def roll(self, sides: int, count: int = 1) -> list[int]:
         _check(sides, count)
         if count > len(self._faces):
-            raise DiceError(f"script exhausted: {count} faces asked, {len(self._faces)} left")
+            raise DiceError(
+                msg(
+                    "script exhausted: {count} faces asked, {faces_count} left",
+                    count=count,
+                    faces_count=len(self._faces),
+                )
+            )
         faces = [self._faces.pop() for _ in range(count)]
         for face in faces:
             if not 1 <= face <= sides:
-                raise DiceError(f"scripted face {face} does not fit a d{sides}")
+                raise DiceError(
+                    msg("scripted face {face} does not fit a d{sides}", face=face, sides=sides)
+                )
         return faces

@@ -12,6 +12,8 @@ tree to one 4xx problem answer, so a new subclass never needs a new handler.
 
 from __future__ import annotations
 
+from app.rules.message import msg
+
 __all__ = ["DiceError", "FormulaError", "RollError", "RulesError", "SheetError", "short_repr"]
 
 
@@ -29,7 +31,14 @@ class FormulaError(RulesError):
     def __init__(self, message: str, formula: str, position: int) -> None:
         self.formula = formula
         self.position = position
-        super().__init__(f"{message} at position {position} of {formula!r}")
+        super().__init__(
+            msg(
+                "{message} at position {position} of {formula!r}",
+                message=message,
+                position=position,
+                formula=formula,
+            )
+        )
 
 
 class SheetError(RulesError):
@@ -38,7 +47,9 @@ class SheetError(RulesError):
     def __init__(self, message: str, path: tuple[str | int, ...] = ()) -> None:
         self.path = path
         where = ".".join(str(p) for p in path)
-        super().__init__(f"{where}: {message}" if where else message)
+        super().__init__(
+            msg("{path}: {message}", path=where, message=message) if where else message
+        )
 
 
 class RollError(RulesError):

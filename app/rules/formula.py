@@ -31,6 +31,7 @@ from app.rules.formula_syntax import (
     MAX_SIDES_PER_TERM,
     parse_tree,
 )
+from app.rules.message import msg
 from app.rules.results import Die, JSONDict
 
 __all__ = [
@@ -178,7 +179,11 @@ def parse_formula(text: str, max_length: int = MAX_FORMULA_LENGTH) -> Formula:
     which spells out every dice count, is replayed by the verifier)."""
     if type(text) is not str:
         if not isinstance(text, str):
-            raise FormulaError(f"a formula must be a string, not {type(text).__name__}", "", 0)
+            raise FormulaError(
+                msg("a formula must be a string, not {text_type}", text_type=type(text).__name__),
+                "",
+                0,
+            )
         text = str(text)
     return _parse_cached(text, max_length)
 

@@ -32,6 +32,7 @@ from app.rules.formula_ast import Binary, Dice, Group, Literal, Node, Unary
 from app.rules.formula_dice import distribution
 from app.rules.formula_dist import Budget, NoOdds, matches, members_node
 from app.rules.formula_eval import MAX_ROLLS
+from app.rules.message import msg
 
 __all__ = ["MAX_VALUE", "ROLL_RISK", "check_tree"]
 
@@ -73,21 +74,34 @@ def _check_operations(node: Dice, text: str) -> None:
             sel = op.sels[-1]
             if sel.cat is not None:
                 raise FormulaError(
-                    f"{op.op} takes a plain number, as in {op.op}2, not {str(sel)!r}", text, op.pos
+                    msg(
+                        "{op_op} takes a plain number, as in {op_op}2, not {sel!r}",
+                        op_op=op.op,
+                        sel=str(sel),
+                    ),
+                    text,
+                    op.pos,
                 )
             continue
         if not node.number or op.op not in ("rr", "e"):
             continue
         if op.op == "rr" and any(s.cat in ("h", "l") and s.num for s in op.sels):
             raise FormulaError(
-                "rr with h or l always finds a die to reroll: it would reroll forever",
+                msg("rr with h or l always finds a die to reroll: it would reroll forever"),
                 text,
                 op.pos,
             )
         if all(any(matches(s, f) for s in op.sels if s.cat not in ("h", "l")) for f in faces):
-            verb = "reroll" if op.op == "rr" else "explode"
+            verb = msg("reroll") if op.op == "rr" else msg("explode")
             raise FormulaError(
-                f"{op} picks every face of a d{node.size}: it would {verb} forever", text, op.pos
+                msg(
+                    "{op} picks every face of a d{node_size}: it would {verb} forever",
+                    op=op,
+                    node_size=node.size,
+                    verb=verb,
+                ),
+                text,
+                op.pos,
             )
 
 
@@ -104,8 +118,12 @@ class _Bounds:
         if max(abs(low), abs(high)) > MAX_VALUE:
             where = getattr(node, "pos", 0)
             raise FormulaError(
-                f"a value here could reach {max(abs(low), abs(high)):.0f}, beyond the "
-                f"±{MAX_VALUE} a formula may reach",
+                msg(
+                    "a value here could reach {max:.0f}, beyond the ±{max_value} a formula may "
+                    "reach",
+                    max=max(abs(low), abs(high)),
+                    max_value=MAX_VALUE,
+                ),
                 self.text,
                 where,
             )
@@ -166,13 +184,17 @@ class _Bounds:
             pass
         if values is None or 0 in values:
             what = (
-                "is 0"
+                msg("is 0")
                 if low == high == 0
-                else "can be 0"
+                else msg("can be 0")
                 if values
-                else "may be 0 (it has too many values to rule 0 out)"
+                else msg("may be 0 (it has too many values to rule 0 out)")
             )
-            raise FormulaError(f"the divisor of {node.op!r} {what}", self.text, node.pos)
+            raise FormulaError(
+                msg("the divisor of {node_op!r} {what}", node_op=node.op, what=what),
+                self.text,
+                node.pos,
+            )
         positive = [v for v in values if v > 0]
         negative = [v for v in values if v < 0]
         return [
@@ -220,12 +242,18 @@ def _check_rolls(dice: list[Dice], text: str) -> None:
         return
     where = (unbounded or dice)[0].pos
     if sum(d.number for d in dice) > MAX_ROLLS:
-        raise FormulaError(f"the formula rolls more than {MAX_ROLLS} dice", text, where)
+        raise FormulaError(
+            msg("the formula rolls more than {max_rolls} dice", max_rolls=MAX_ROLLS), text, where
+        )
     risk = min(_risk(dice, theta) for theta in _THETAS)
     if risk > ROLL_RISK:
         raise FormulaError(
-            f"the formula could roll more than {MAX_ROLLS} dice, rerolls and explosions"
-            f" included (a chance above {ROLL_RISK:g})",
+            msg(
+                "the formula could roll more than {max_rolls} dice, rerolls and explosions "
+                "included (a chance above {roll_risk:g})",
+                max_rolls=MAX_ROLLS,
+                roll_risk=ROLL_RISK,
+            ),
             text,
             where,
         )

@@ -27,6 +27,7 @@ from typing import Any
 from app.rules.dice import DiceSource
 from app.rules.errors import FormulaError
 from app.rules.formula_ast import Binary, Dice, Group, Literal, Node, Op, Selector, Unary
+from app.rules.message import msg
 
 __all__ = ["MAX_ROLLS", "VDice", "VDie", "VGroup", "VLit", "VOp", "Value", "evaluate", "total"]
 
@@ -158,7 +159,7 @@ def _binary(op: str, left: Number, right: Number, node: Binary, text: str) -> Nu
             else left >= right
         )
     except ZeroDivisionError:  # formula_check refuses a divisor that can be 0: never here
-        raise FormulaError("cannot divide by zero", text, node.pos) from None
+        raise FormulaError(msg("cannot divide by zero"), text, node.pos) from None
 
 
 class _Roller:
@@ -172,7 +173,11 @@ class _Roller:
     def count(self, n: int, node: Dice) -> None:
         self.rolls += n
         if self.rolls > MAX_ROLLS:  # formula_check makes this a chance below 1e-9
-            raise FormulaError(f"the roll needed more than {MAX_ROLLS} dice", self.text, node.pos)
+            raise FormulaError(
+                msg("the roll needed more than {max_rolls} dice", max_rolls=MAX_ROLLS),
+                self.text,
+                node.pos,
+            )
 
     def draw(self, node: Dice, n: int) -> list[int]:
         self.count(n, node)

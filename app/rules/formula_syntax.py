@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from app.rules.errors import FormulaError
 from app.rules.formula_ast import Binary, Dice, Group, Literal, Node, Op, Selector, Unary
+from app.rules.message import msg
 
 __all__ = [
     "MAX_CONSTANT",
@@ -92,26 +93,36 @@ class _Parser:
     def capped(self, digits: str, start: int, what: str, cap: int) -> int:
         value = int(digits)
         if value > cap:
-            raise self.fail(f"{what} must be at most {cap}, not {value}", start)
+            raise self.fail(
+                msg("{what} must be at most {cap}, not {value}", what=what, cap=cap, value=value),
+                start,
+            )
         return value
 
     def nest(self, position: int) -> None:
         self.depth += 1
         if self.depth > MAX_DEPTH:
-            raise self.fail(f"the formula nests too deep (at most {MAX_DEPTH} levels)", position)
+            raise self.fail(
+                msg("the formula nests too deep (at most {max_depth} levels)", max_depth=MAX_DEPTH),
+                position,
+            )
 
     # --- levels, loosest first ----------------------------------------------------------
 
     def parse(self) -> Node:
         if self.end > self.max_length:
             raise self.fail(
-                f"the formula is too long ({self.end} characters, at most {self.max_length})",
+                msg(
+                    "the formula is too long ({end} characters, at most {max_length})",
+                    end=self.end,
+                    max_length=self.max_length,
+                ),
                 self.max_length,
             )
         if all(c in _BLANKS for c in self.text):
-            raise self.fail("the formula is empty", 0)
+            raise self.fail(msg("the formula is empty"), 0)
         if self.text[0] in _BLANKS:
-            raise self.fail("a formula cannot start with a blank", 0)
+            raise self.fail(msg("a formula cannot start with a blank"), 0)
         node = self.comparison()
         if self.pos < self.end:
             raise self.leftover()
@@ -171,7 +182,7 @@ class _Parser:
             close = self.text.find("]", start + 1)
             newline = self.text.find("\n", start + 1)
             if close < 0 or 0 <= newline < close:
-                raise self.fail("an annotation needs its closing ']' on the same line", start)
+                raise self.fail(msg("an annotation needs its closing ']' on the same line"), start)
             notes.append(self.text[start : close + 1])
             self.pos = close + 1
             self.blanks()
@@ -193,24 +204,33 @@ class _Parser:
             self.pos += 1
             decimals = self.integer()
             if not digits and not decimals:
-                raise self.fail("expected a digit after '.'")
+                raise self.fail(msg("expected a digit after '.'"))
             text = self.text[start : self.pos]
             value = float(text)
             if value > MAX_CONSTANT:
-                raise self.fail(f"a number must be at most {MAX_CONSTANT}, not {text}", start)
+                raise self.fail(
+                    msg(
+                        "a number must be at most {max_constant}, not {text}",
+                        max_constant=MAX_CONSTANT,
+                        text=text,
+                    ),
+                    start,
+                )
             return Literal(value, text, start)
         if digits:
-            value = self.capped(digits, start, "a number", MAX_CONSTANT)
+            value = self.capped(digits, start, msg("a number"), MAX_CONSTANT)
             return Literal(value, str(value), start)
         if char == "":
-            raise self.fail("the formula ends where a number, a die or '(' was expected")
+            raise self.fail(msg("the formula ends where a number, a die or '(' was expected"))
         if char == "D":
-            raise self.fail("unexpected 'D': dice are written with a lowercase 'd', as in 2d6")
-        raise self.fail(f"unexpected {char!r}: expected a number, a die or '('")
+            raise self.fail(msg("unexpected 'D': dice are written with a lowercase 'd', as in 2d6"))
+        raise self.fail(msg("unexpected {char!r}: expected a number, a die or '('", char=char))
 
     def dice(self, digits: str, start: int) -> Dice:
         count = (
-            self.capped(digits, start, "a dice term's count", MAX_DICE_PER_TERM) if digits else 1
+            self.capped(digits, start, msg("a dice term's count"), MAX_DICE_PER_TERM)
+            if digits
+            else 1
         )
         self.pos += 1  # the 'd'
         sides_at = self.pos
@@ -225,11 +245,13 @@ class _Parser:
         else:
             sides = self.integer()
             if not sides:
-                found = f", not {char!r}" if char else ""
-                raise self.fail(f"expected the number of sides after 'd'{found}", sides_at)
-            size = self.capped(sides, sides_at, "a die's sides", MAX_SIDES_PER_TERM)
+                found = msg(", not {char!r}", char=char) if char else ""
+                raise self.fail(
+                    msg("expected the number of sides after 'd'{found}", found=found), sides_at
+                )
+            size = self.capped(sides, sides_at, msg("a die's sides"), MAX_SIDES_PER_TERM)
             if size == 0 and count:
-                raise self.fail("cannot roll a 0-sided die", sides_at)
+                raise self.fail(msg("cannot roll a 0-sided die"), sides_at)
         return Dice(count, size, self.operations(_DICE_OPS), start)
 
     def group(self) -> Group:
@@ -249,12 +271,12 @@ class _Parser:
                     break
                 self.blanks()
                 if self.char() == ")":
-                    raise self.fail("a trailing ',' goes right before ')', with no blank")
+                    raise self.fail(msg("a trailing ',' goes right before ')', with no blank"))
             elif char != ")":
                 raise (
-                    self.leftover("expected ',' or ')'")
+                    self.leftover(msg("expected ',' or ')'"))
                     if char
-                    else self.fail(f"the '(' at position {start} is never closed")
+                    else self.fail(msg("the '(' at position {start} is never closed", start=start))
                 )
         self.pos += 1
         self.depth -= 1
@@ -277,10 +299,19 @@ class _Parser:
             num_at = self.pos
             digits = self.integer()
             if not digits:
-                found = f", not {self.char()!r}" if self.char() else ""
-                what = "a selector (3, h3, l3, >3 or <3)" if cat is None else "a number"
-                raise self.fail(f"expected {what} after {name}{cat or ''!s}{found}", num_at)
-            sel = Selector(cat, self.capped(digits, num_at, "a selector", MAX_CONSTANT))
+                found = msg(", not {char!r}", char=self.char()) if self.char() else ""
+                what = msg("a selector (3, h3, l3, >3 or <3)") if cat is None else msg("a number")
+                raise self.fail(
+                    msg(
+                        "expected {what} after {name}{value!s}{found}",
+                        what=what,
+                        name=name,
+                        value=cat or "",
+                        found=found,
+                    ),
+                    num_at,
+                )
+            sel = Selector(cat, self.capped(digits, num_at, msg("a selector"), MAX_CONSTANT))
             last = ops[-1] if ops else None
             if last is not None and last.op == name and name not in _NOT_MERGED:
                 ops[-1] = last._replace(sels=(*last.sels, sel))
@@ -294,27 +325,42 @@ class _Parser:
         at_op = any(self.text.startswith(op, self.pos) for op in _DICE_OPS)
         if at_op and self.pos == self.group_end and char not in _SET_OPS:
             return self.fail(
-                f"unexpected {char!r}: a set or '( )' takes k and p only; rr, ro, ra, e, mi"
-                " and ma apply to dice, as in 4d6rr1"
+                msg(
+                    "unexpected {char!r}: a set or '( )' takes k and p only; rr, ro, ra, e, mi "
+                    "and ma apply to dice, as in 4d6rr1",
+                    char=char,
+                )
             )
         if at_op and (prev in _DIGITS or prev == "."):
             return self.fail(
-                f"unexpected {char!r}: operations apply to dice or a set, as in 4d6kh3 or"
-                " (1,2,3)kh1"
+                msg(
+                    "unexpected {char!r}: operations apply to dice or a set, as in 4d6kh3 or "
+                    "(1,2,3)kh1",
+                    char=char,
+                )
             )
         if at_op and prev == "]":
             return self.fail(
-                f"unexpected {char!r}: write operations before the annotation, as in 4d6kh3[fire]"
+                msg(
+                    "unexpected {char!r}: write operations before the annotation, as in "
+                    "4d6kh3[fire]",
+                    char=char,
+                )
             )
         if char.isalpha() and char.lower() in "kpre" and prev in _BLANKS:
             return self.fail(
-                f"unexpected {char!r}: write operations right after the dice, as in 4d6kh3"
+                msg(
+                    "unexpected {char!r}: write operations right after the dice, as in 4d6kh3",
+                    char=char,
+                )
             )
         if char in ("D", "K", "H", "L", "R", "E", "P"):
-            return self.fail(f"unexpected {char!r}: the notation is lowercase, as in 4d6kh3")
+            return self.fail(
+                msg("unexpected {char!r}: the notation is lowercase, as in 4d6kh3", char=char)
+            )
         if char == "=":
-            return self.fail("unexpected '=': compare with '==', '<=' or '>='")
+            return self.fail(msg("unexpected '=': compare with '==', '<=' or '>='"))
         if char in _DIGITS or char == "d" or char == "(":
-            return self.fail(f"unexpected {char!r}: expected an operator before it")
-        hint = f": {expected}" if expected else ""
-        return self.fail(f"unexpected {char!r}{hint}")
+            return self.fail(msg("unexpected {char!r}: expected an operator before it", char=char))
+        hint = msg(": {expected}", expected=expected) if expected else ""
+        return self.fail(msg("unexpected {char!r}{hint}", char=char, hint=hint))

@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 
 from app.rules.dice import DiceSource
 from app.rules.errors import RollError, SheetError
+from app.rules.message import msg
 from app.rules.results import Die, JSONDict, fraction_json
 
 __all__ = [
@@ -137,15 +138,21 @@ class MatrixSheet:
 def _int(value: Any, low: int, high: int, path: tuple[str, ...]) -> int:
     if type(value) is not int:
         kind = "a boolean" if isinstance(value, bool) else type(value).__name__
-        raise SheetError(f"must be an integer {low}..{high}, not {kind}", path)
+        raise SheetError(
+            msg("must be an integer {low}..{high}, not {kind}", low=low, high=high, kind=kind), path
+        )
     if not low <= value <= high:
-        raise SheetError(f"must be {low}..{high}, not {value}", path)
+        raise SheetError(
+            msg("must be {low}..{high}, not {value}", low=low, high=high, value=value), path
+        )
     return value
 
 
 def _bool(value: Any, path: tuple[str, ...]) -> bool:
     if type(value) is not bool:
-        raise SheetError(f"must be true or false, not {type(value).__name__}", path)
+        raise SheetError(
+            msg("must be true or false, not {value_type}", value_type=type(value).__name__), path
+        )
     return value
 
 
@@ -154,14 +161,16 @@ def _group(data: Any, section: str, names: tuple[str, ...], *, complete: bool) -
     ``complete``), so a typo never silently becomes a default."""
     expected = ", ".join(names)
     if not isinstance(data, Mapping):
-        raise SheetError(f"must be an object with {expected}", (section,))
+        raise SheetError(msg("must be an object with {expected}", expected=expected), (section,))
     for key in data:
         if key not in names:
-            raise SheetError(f"unknown name; expected {expected}", (section, str(key)))
+            raise SheetError(
+                msg("unknown name; expected {expected}", expected=expected), (section, str(key))
+            )
     if complete:
         for name in names:
             if name not in data:
-                raise SheetError("missing", (section, name))
+                raise SheetError(msg("missing"), (section, name))
     return data
 
 
@@ -172,13 +181,17 @@ def parse_sheet(data: Any) -> MatrixSheet:
     (the others default to 0 / false, as for a fresh character).
     """
     if not isinstance(data, Mapping):
-        raise SheetError("a matrix sheet must be an object with rows, columns, counters, states")
+        raise SheetError(
+            msg("a matrix sheet must be an object with rows, columns, counters, states")
+        )
     for key in data:
         if key not in _SHEET_FIELDS:
-            raise SheetError("unknown field; expected rows, columns, counters, states", (str(key),))
+            raise SheetError(
+                msg("unknown field; expected rows, columns, counters, states"), (str(key),)
+            )
     for key in ("rows", "columns"):
         if key not in data:
-            raise SheetError("missing", (key,))
+            raise SheetError(msg("missing"), (key,))
     rows = _group(data["rows"], "rows", ROWS, complete=True)
     columns = _group(data["columns"], "columns", COLUMNS, complete=True)
     counters = _group(data.get("counters", {}), "counters", COUNTERS, complete=False)
@@ -205,7 +218,9 @@ def set_counters(
     Names not given keep their value. Counters may go down here, unlike through damage.
     """
     if not isinstance(sheet, MatrixSheet):
-        raise SheetError(f"expected a MatrixSheet, not {type(sheet).__name__}")
+        raise SheetError(
+            msg("expected a MatrixSheet, not {sheet_type}", sheet_type=type(sheet).__name__)
+        )
     changes: dict[str, Any] = {}
     if counters is not None:
         for name, value in _group(counters, "counters", COUNTERS, complete=False).items():
@@ -246,9 +261,17 @@ def derived(sheet: MatrixSheet) -> JSONDict:
 def trait_stat(sheet: MatrixSheet, trait: str) -> int:
     """One stat of ``sheet`` without building all twelve (the hot path of a test)."""
     if not isinstance(trait, str) or trait not in STATS:
-        raise RollError(f"unknown matrix trait {trait!r}; expected one of {_TRAIT_NAMES}")
+        raise RollError(
+            msg(
+                "unknown matrix trait {trait!r}; expected one of {trait_names}",
+                trait=trait,
+                trait_names=_TRAIT_NAMES,
+            )
+        )
     if not isinstance(sheet, MatrixSheet):
-        raise SheetError(f"expected a MatrixSheet, not {type(sheet).__name__}")
+        raise SheetError(
+            msg("expected a MatrixSheet, not {sheet_type}", sheet_type=type(sheet).__name__)
+        )
     row, column = STATS[trait]
     base: int = getattr(sheet, row)
     counter: int = getattr(sheet, _ROW_COUNTER[row])
@@ -374,10 +397,20 @@ class MatrixTest(NamedTuple):
 
 def _check_test(stat: Any, difficulty: Any) -> None:
     if type(stat) is not int or not 0 <= stat <= STAT_MAX:
-        raise RollError(f"a matrix stat must be an integer 0..{STAT_MAX}, not {stat!r}")
+        raise RollError(
+            msg(
+                "a matrix stat must be an integer 0..{stat_max}, not {stat!r}",
+                stat_max=STAT_MAX,
+                stat=stat,
+            )
+        )
     if type(difficulty) is not int or not 0 <= difficulty <= _SIDES:
         raise RollError(
-            f"a matrix difficulty must be an integer 0..{_SIDES} (0 = none), not {difficulty!r}"
+            msg(
+                "a matrix difficulty must be an integer 0..{sides} (0 = none), not {difficulty!r}",
+                sides=_SIDES,
+                difficulty=difficulty,
+            )
         )
 
 
@@ -387,7 +420,13 @@ def roll_test(
     """Roll 1d20 under ``stat``. Stats may fall to 0 when counters wear a row away."""
     _check_test(stat, difficulty)
     if trait is not None and (not isinstance(trait, str) or trait not in STATS):
-        raise RollError(f"unknown matrix trait {trait!r}; expected one of {_TRAIT_NAMES}")
+        raise RollError(
+            msg(
+                "unknown matrix trait {trait!r}; expected one of {trait_names}",
+                trait=trait,
+                trait_names=_TRAIT_NAMES,
+            )
+        )
     face = dice.roll(_SIDES, 1)[0]
     if face > stat:
         return MatrixTest(trait, stat, difficulty, face, False, face - stat)

@@ -23,6 +23,7 @@ from app.rules.matrix import (
     roll_test,
     trait_stat,
 )
+from app.rules.message import msg
 from app.rules.results import Die, JSONDict
 
 __all__ = [
@@ -89,7 +90,7 @@ def _number(text: str, pos: int) -> tuple[str, int]:
     return text[pos:end], end
 
 
-FREE_NOTATION = (
+FREE_NOTATION = msg(
     "damage takes NdS or a constant on each side of '+' (mental damage: one of them); the"
     " free formula's notation (kh, e, rr, ...) is not used in damage"
 )
@@ -123,47 +124,85 @@ def _term(text: str, pos: int) -> tuple[DamageTerm, int]:
     digits, pos = _number(text, start)
     if not digits:
         found = f"{text[start]!r}" if start < len(text) else "the end"
-        raise _shape_error(f"expected a dice term NdS or a constant, found {found}", text, start)
+        raise _shape_error(
+            msg("expected a dice term NdS or a constant, found {found}", found=found), text, start
+        )
     if pos < len(text) and text[pos] in "dD":
         count = int(digits)
         if not 1 <= count <= MAX_COUNT:
-            raise FormulaError(f"a damage term rolls 1..{MAX_COUNT} dice, not {count}", text, start)
+            raise FormulaError(
+                msg(
+                    "a damage term rolls 1..{max_count} dice, not {count}",
+                    max_count=MAX_COUNT,
+                    count=count,
+                ),
+                text,
+                start,
+            )
         sides_at = pos + 1
         sides_digits, pos = _number(text, sides_at)
         if not sides_digits:
-            raise _shape_error("expected the number of sides after 'd'", text, sides_at)
+            raise _shape_error(msg("expected the number of sides after 'd'"), text, sides_at)
         sides = int(sides_digits)
         if not MIN_SIDES <= sides <= MAX_SIDES:
             raise FormulaError(
-                f"a damage die has {MIN_SIDES}..{MAX_SIDES} sides, not {sides}", text, sides_at
+                msg(
+                    "a damage die has {min_sides}..{max_sides} sides, not {sides}",
+                    min_sides=MIN_SIDES,
+                    max_sides=MAX_SIDES,
+                    sides=sides,
+                ),
+                text,
+                sides_at,
             )
         return DamageTerm(count, sides, 0), pos
     constant = int(digits)
     if constant > MAX_CONSTANT:
-        raise FormulaError(f"a damage constant is 0..{MAX_CONSTANT}, not {constant}", text, start)
+        raise FormulaError(
+            msg(
+                "a damage constant is 0..{max_constant}, not {constant}",
+                max_constant=MAX_CONSTANT,
+                constant=constant,
+            ),
+            text,
+            start,
+        )
     return DamageTerm(0, 0, constant), pos
 
 
 def parse_damage(kind: str, formula: str) -> DamageFormula:
     """Parse ``M+F`` (physical) or a single term (mental); spaces around terms are allowed."""
     if kind not in DAMAGE_KINDS:
-        raise RollError(f"damage type must be 'physical' or 'mental', not {kind!r}")
+        raise RollError(msg("damage type must be 'physical' or 'mental', not {kind!r}", kind=kind))
     if not isinstance(formula, str):
-        raise FormulaError(f"a damage formula must be text, not {type(formula).__name__}", "", 0)
+        raise FormulaError(
+            msg(
+                "a damage formula must be text, not {formula_type}",
+                formula_type=type(formula).__name__,
+            ),
+            "",
+            0,
+        )
     if len(formula) > MAX_FORMULA_LENGTH:
         raise FormulaError(
-            f"a damage formula is at most {MAX_FORMULA_LENGTH} characters",
+            msg(
+                "a damage formula is at most {max_formula_length} characters",
+                max_formula_length=MAX_FORMULA_LENGTH,
+            ),
             formula[:MAX_FORMULA_LENGTH] + "…",
             MAX_FORMULA_LENGTH,
         )
     if not formula.strip(" "):
-        raise FormulaError("empty damage formula", formula, 0)
+        raise FormulaError(msg("empty damage formula"), formula, 0)
     first, pos = _term(formula, 0)
     pos = _skip_spaces(formula, pos)
     if kind == "mental":
         if pos < len(formula):
             raise _shape_error(
-                f"mental damage is a single term (NdS or a constant), unexpected {formula[pos]!r}",
+                msg(
+                    "mental damage is a single term (NdS or a constant), unexpected {formula!r}",
+                    formula=formula[pos],
+                ),
                 formula,
                 pos,
             )
@@ -171,13 +210,20 @@ def parse_damage(kind: str, formula: str) -> DamageFormula:
     if pos == len(formula) or formula[pos] != "+":
         found = f"{formula[pos]!r}" if pos < len(formula) else "the end"
         raise _shape_error(
-            f"physical damage is written M+F: expected '+', found {found}", formula, pos
+            msg("physical damage is written M+F: expected '+', found {found}", found=found),
+            formula,
+            pos,
         )
     second, pos = _term(formula, pos + 1)
     pos = _skip_spaces(formula, pos)
     if pos < len(formula):
         raise _shape_error(
-            f"physical damage is exactly M+F, unexpected {formula[pos]!r} after it", formula, pos
+            msg(
+                "physical damage is exactly M+F, unexpected {formula!r} after it",
+                formula=formula[pos],
+            ),
+            formula,
+            pos,
         )
     return DamageFormula(kind, (first, second))
 
@@ -250,9 +296,16 @@ def apply_damage(
     all of M+F goes to fatigue and mortality is left alone; mental damage is unaffected.
     """
     if not isinstance(sheet, MatrixSheet):
-        raise SheetError(f"expected a MatrixSheet, not {type(sheet).__name__}")
+        raise SheetError(
+            msg("expected a MatrixSheet, not {sheet_type}", sheet_type=type(sheet).__name__)
+        )
     if type(fatigue_only) is not bool:
-        raise RollError(f"fatigue_only must be true or false, not {fatigue_only!r}")
+        raise RollError(
+            msg(
+                "fatigue_only must be true or false, not {fatigue_only!r}",
+                fatigue_only=fatigue_only,
+            )
+        )
     parsed = parse_damage(kind, formula)
     mortality = fatigue = madness = 0
     if parsed.kind == "physical":

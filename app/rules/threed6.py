@@ -26,6 +26,7 @@ from typing import Any, Final, Literal, NamedTuple, cast
 
 from app.rules.dice import DiceSource
 from app.rules.errors import RollError
+from app.rules.message import msg
 from app.rules.results import Die, JSONDict
 from app.rules.threed6_odds import MAX_REROLLS, odds_3d6_json
 from app.rules.threed6_sheet import MAX_ENTRY_NAME, ThreeD6Sheet, derived, parse_sheet
@@ -74,17 +75,25 @@ def parse_difficulty(value: int | str | None) -> int | None:
         level = DIFFICULTIES.get(value.strip().lower())
         if level is None:
             names = ", ".join(DIFFICULTIES)
-            raise RollError(f"unknown difficulty {value!r}: use 1..4 or one of {names}")
+            raise RollError(
+                msg(
+                    "unknown difficulty {value!r}: use 1..4 or one of {names}",
+                    value=value,
+                    names=names,
+                )
+            )
         return level
     if not _int_in(value, 1, 4):
-        raise RollError(f"difficulty must be 1..4, a level name or absent, not {value!r}")
+        raise RollError(
+            msg("difficulty must be 1..4, a level name or absent, not {value!r}", value=value)
+        )
     return value
 
 
 def dice_count(advantage: bool, disadvantage: bool) -> int:
     """4 with advantage, 2 with disadvantage, 3 otherwise; both cancel and nothing stacks."""
     if type(advantage) is not bool or type(disadvantage) is not bool:
-        raise RollError("advantage and disadvantage must be true or false")
+        raise RollError(msg("advantage and disadvantage must be true or false"))
     if advantage == disadvantage:
         return 3
     return 4 if advantage else 2
@@ -103,27 +112,48 @@ class RerollSource:
 
     def __post_init__(self) -> None:
         if self.kind not in REROLL_KINDS:
-            raise RollError(f"reroll source must be item, gift or storyteller, not {self.kind!r}")
+            raise RollError(
+                msg("reroll source must be item, gift or storyteller, not {kind!r}", kind=self.kind)
+            )
         if self.name is not None and (not isinstance(self.name, str) or not self.name.strip()):
-            raise RollError(f"a reroll source's name must be a non-empty string, not {self.name!r}")
+            raise RollError(
+                msg(
+                    "a reroll source's name must be a non-empty string, not {name!r}",
+                    name=self.name,
+                )
+            )
         if self.name is None and self.kind != "storyteller":
-            raise RollError(f"a reroll from a sheet's {self.kind} must name it")
+            raise RollError(msg("a reroll from a sheet's {kind} must name it", kind=self.kind))
         if self.name is not None and len(self.name) > MAX_ENTRY_NAME:
-            raise RollError(f"a reroll source's name has at most {MAX_ENTRY_NAME} characters")
+            raise RollError(
+                msg(
+                    "a reroll source's name has at most {max_entry_name} characters",
+                    max_entry_name=MAX_ENTRY_NAME,
+                )
+            )
         if self.grant is not None:
             if self.kind != "storyteller":
-                raise RollError("only a storyteller's reroll comes from a grant")
+                raise RollError(msg("only a storyteller's reroll comes from a grant"))
             if not isinstance(self.grant, str) or not 1 <= len(self.grant) <= MAX_GRANT_ID:
-                raise RollError(f"a grant id is a string of 1..{MAX_GRANT_ID} characters")
+                raise RollError(
+                    msg(
+                        "a grant id is a string of 1..{max_grant_id} characters",
+                        max_grant_id=MAX_GRANT_ID,
+                    )
+                )
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RerollSource:
         """From the API shape ``{"source": kind, "name"?: str, "grant_id"?: str}``."""
         if not isinstance(data, Mapping) or set(data) - {"source", "name", "grant_id"}:
-            raise RollError('a reroll is {"source": "item"|"gift"|"storyteller", "name"?: str}')
+            raise RollError(
+                msg('a reroll is {"source": "item"|"gift"|"storyteller", "name"?: str}')
+            )
         kind = data.get("source")
         if kind not in REROLL_KINDS:
-            raise RollError(f"reroll source must be item, gift or storyteller, not {kind!r}")
+            raise RollError(
+                msg("reroll source must be item, gift or storyteller, not {kind!r}", kind=kind)
+            )
         return cls(cast(RerollKind, kind), data.get("name"), data.get("grant_id"))
 
     def to_dict(self) -> JSONDict:
@@ -135,25 +165,33 @@ class RerollSource:
 
 def _as_tuple(sources: Iterable[Any]) -> tuple[Any, ...]:
     if isinstance(sources, RerollSource | str | Mapping):
-        raise RollError("rerolls must be a list of reroll sources")
+        raise RollError(msg("rerolls must be a list of reroll sources"))
     try:
         return tuple(sources)
     except TypeError:
-        raise RollError("rerolls must be a list of reroll sources") from None
+        raise RollError(msg("rerolls must be a list of reroll sources")) from None
 
 
 def _check_sources(sources: Sequence[RerollSource]) -> None:
     """At most MAX_REROLLS, all RerollSource, each item or gift cited once."""
     if len(sources) > MAX_REROLLS:
-        raise RollError(f"at most {MAX_REROLLS} rerolls on one roll")
+        raise RollError(msg("at most {max_rerolls} rerolls on one roll", max_rerolls=MAX_REROLLS))
     cited: set[tuple[str, str | None]] = set()
     for source in sources:
         if not isinstance(source, RerollSource):
-            raise RollError(f"a reroll source must be a RerollSource, not {source!r}")
+            raise RollError(
+                msg("a reroll source must be a RerollSource, not {source!r}", source=source)
+            )
         if source.kind != "storyteller":
             key = (source.kind, source.name)
             if key in cited:
-                raise RollError(f"{source.kind} {source.name!r} grants one reroll per roll")
+                raise RollError(
+                    msg(
+                        "{source_kind} {source_name!r} grants one reroll per roll",
+                        source_kind=source.kind,
+                        source_name=source.name,
+                    )
+                )
             cited.add(key)
 
 
@@ -165,7 +203,9 @@ def check_reroll_sources(
     Storyteller sources pass here; the service checks that only a storyteller grants them.
     """
     if not isinstance(sheet, ThreeD6Sheet):
-        raise RollError(f"expected a 3d6 sheet, not {type(sheet).__name__}")
+        raise RollError(
+            msg("expected a 3d6 sheet, not {sheet_type}", sheet_type=type(sheet).__name__)
+        )
     checked = tuple(
         s if isinstance(s, RerollSource) else RerollSource.from_dict(s) for s in _as_tuple(sources)
     )
@@ -173,7 +213,13 @@ def check_reroll_sources(
     for source in checked:
         owned = sheet.items if source.kind == "item" else sheet.gifts
         if source.kind != "storyteller" and source.name not in owned:
-            raise RollError(f"{source.kind} {source.name!r} is not on the character's sheet")
+            raise RollError(
+                msg(
+                    "{source_kind} {source_name!r} is not on the character's sheet",
+                    source_kind=source.kind,
+                    source_name=source.name,
+                )
+            )
     return checked
 
 
@@ -278,11 +324,16 @@ def roll_test(
 ) -> ThreeD6Roll:
     """Roll a test of ``score``; rerolls are spent later, one ``reroll`` call each."""
     if not _int_in(score, 0, 6):
-        raise RollError(f"score must be an integer 0..6, not {score!r}")
+        raise RollError(msg("score must be an integer 0..6, not {score!r}", score=score))
     if difficulty is not None and not _int_in(difficulty, 1, 4):
-        raise RollError(f"difficulty must be 1..4 or absent (open action), not {difficulty!r}")
+        raise RollError(
+            msg(
+                "difficulty must be 1..4 or absent (open action), not {difficulty!r}",
+                difficulty=difficulty,
+            )
+        )
     if type(reroll_any_die) is not bool:
-        raise RollError("reroll_any_die must be true or false")
+        raise RollError(msg("reroll_any_die must be true or false"))
     sources = _as_tuple(rerolls)
     if sources:
         _check_sources(sources)
@@ -303,21 +354,32 @@ _FRESH_D6: tuple[tuple[Die, ...], ...] = tuple(
 
 def _require_pending(roll: ThreeD6Roll) -> None:
     if not isinstance(roll, ThreeD6Roll):
-        raise RollError(f"expected a 3d6 roll, not {type(roll).__name__}")
+        raise RollError(msg("expected a 3d6 roll, not {roll_type}", roll_type=type(roll).__name__))
     if roll.status == "final":
-        raise RollError("the roll is already final")
+        raise RollError(msg("the roll is already final"))
 
 
 def reroll(roll: ThreeD6Roll, die_index: int, dice: DiceSource) -> ThreeD6Roll:
     """Spend the next source left on die ``die_index``; its old face joins its history."""
     _require_pending(roll)
     if not roll.can_reroll:
-        raise RollError("no reroll left: the roll only awaits the player's choice")
+        raise RollError(msg("no reroll left: the roll only awaits the player's choice"))
     if not _int_in(die_index, 0, len(roll.dice) - 1):
-        raise RollError(f"die index must be 0..{len(roll.dice) - 1}, not {die_index!r}")
+        raise RollError(
+            msg(
+                "die index must be 0..{value}, not {die_index!r}",
+                value=len(roll.dice) - 1,
+                die_index=die_index,
+            )
+        )
     old = roll.dice[die_index]
     if old.success and not roll.reroll_any_die:
-        raise RollError(f"die {die_index} is a success; only a die without success is rerolled")
+        raise RollError(
+            msg(
+                "die {die_index} is a success; only a die without success is rerolled",
+                die_index=die_index,
+            )
+        )
     (face,) = dice.roll(6, 1)
     new = Die(6, face, (*old.history, old.value), face <= roll.score)
     source, *left = roll.sources
@@ -331,13 +393,20 @@ def reroll(roll: ThreeD6Roll, die_index: int, dice: DiceSource) -> ThreeD6Roll:
 def choose(roll: ThreeD6Roll, choice: str) -> ThreeD6Roll:
     """Settle a partial: ``fail`` or ``complication``. Ends the roll, declining rerolls left."""
     if not isinstance(roll, ThreeD6Roll):
-        raise RollError(f"expected a 3d6 roll, not {type(roll).__name__}")
+        raise RollError(msg("expected a 3d6 roll, not {roll_type}", roll_type=type(roll).__name__))
     if choice not in CHOICES:
-        raise RollError(f"choice must be 'fail' or 'complication', not {choice!r}")
+        raise RollError(
+            msg("choice must be 'fail' or 'complication', not {choice!r}", choice=choice)
+        )
     if roll.outcome != "partial":
-        raise RollError(f"only a partial outcome takes a choice; this one is {roll.outcome}")
+        raise RollError(
+            msg(
+                "only a partial outcome takes a choice; this one is {roll_outcome}",
+                roll_outcome=roll.outcome,
+            )
+        )
     if roll.choice is not None:
-        raise RollError(f"the choice was already made: {roll.choice}")
+        raise RollError(msg("the choice was already made: {roll_choice}", roll_choice=roll.choice))
     return roll._replace(choice=choice, sources=(), finalized=True)
 
 
@@ -345,7 +414,7 @@ def finalize(roll: ThreeD6Roll) -> ThreeD6Roll:
     """The player declines the rerolls left; a partial still awaits its choice afterwards."""
     _require_pending(roll)
     if not roll.can_reroll:
-        raise RollError("no reroll left to decline: the roll awaits the player's choice")
+        raise RollError(msg("no reroll left to decline: the roll awaits the player's choice"))
     return roll._replace(sources=(), finalized=True)
 
 
@@ -356,15 +425,17 @@ def grant(roll: ThreeD6Roll, source: RerollSource) -> ThreeD6Roll:
     again afterwards, and a partial awaits a new choice. Refused when no die could take
     the reroll (every die a success, and the campaign rerolls only dice without one)."""
     if not isinstance(roll, ThreeD6Roll):
-        raise RollError(f"expected a 3d6 roll, not {type(roll).__name__}")
+        raise RollError(msg("expected a 3d6 roll, not {roll_type}", roll_type=type(roll).__name__))
     if not isinstance(source, RerollSource):
-        raise RollError(f"a reroll source must be a RerollSource, not {source!r}")
+        raise RollError(
+            msg("a reroll source must be a RerollSource, not {source!r}", source=source)
+        )
     _check_sources((*roll.sources, *(spent.source for spent in roll.spent), source))
     opened = roll._replace(
         sources=(*roll.sources, source), finalized=False, choice=None, granted=roll.granted + 1
     )
     if not opened.can_reroll:
-        raise RollError("every die is a success: a reroll would have no die to take")
+        raise RollError(msg("every die is a success: a reroll would have no die to take"))
     return opened
 
 
@@ -390,9 +461,20 @@ def settle(
     and how many of ``draws`` it used."""
     _require_as_fallen(roll)
     if on_partial is not None and on_partial not in CHOICES:
-        raise RollError(f"on_partial must be 'fail' or 'complication', not {on_partial!r}")
+        raise RollError(
+            msg(
+                "on_partial must be 'fail' or 'complication', not {on_partial!r}",
+                on_partial=on_partial,
+            )
+        )
     if len(draws) != len(roll.sources):
-        raise RollError(f"{len(roll.sources)} rerolls need as many draws, not {len(draws)}")
+        raise RollError(
+            msg(
+                "{roll_sources_count} rerolls need as many draws, not {draws_count}",
+                roll_sources_count=len(roll.sources),
+                draws_count=len(draws),
+            )
+        )
     used = 0
     for dice in draws:
         die = policy_die(roll)
@@ -408,6 +490,6 @@ def settle(
 
 def _require_as_fallen(roll: ThreeD6Roll) -> None:
     if not isinstance(roll, ThreeD6Roll):
-        raise RollError(f"expected a 3d6 roll, not {type(roll).__name__}")
+        raise RollError(msg("expected a 3d6 roll, not {roll_type}", roll_type=type(roll).__name__))
     if roll.spent or roll.choice is not None or roll.finalized:
-        raise RollError("stated choices apply to a roll as it fell, before any step")
+        raise RollError(msg("stated choices apply to a roll as it fell, before any step"))

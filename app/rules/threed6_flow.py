@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Literal, NamedTuple
 
 from app.rules.errors import RollError
+from app.rules.message import msg
 from app.rules.results import JSONDict
 
 __all__ = [
@@ -56,10 +57,18 @@ TaskStatus = Literal["running", "completed", "failed"]
 def _int(value: object, name: str, low: int, high: int | None = None) -> int:
     """Strict int check: ``True``, floats and numeric strings are refused, not coerced."""
     if type(value) is not int:
-        raise RollError(f"{name} must be an integer, not {type(value).__name__}")
+        raise RollError(
+            msg(
+                "{name} must be an integer, not {value_type}",
+                name=name,
+                value_type=type(value).__name__,
+            )
+        )
     if value < low or (high is not None and value > high):
         bounds = f"{low}..{high}" if high is not None else f">= {low}"
-        raise RollError(f"{name} must be {bounds}, not {value}")
+        raise RollError(
+            msg("{name} must be {bounds}, not {value}", name=name, bounds=bounds, value=value)
+        )
     return value
 
 
@@ -137,18 +146,27 @@ def record_round(contest: Contest, successes_a: int, successes_b: int) -> Contes
 
 
 _NOT_RUNNING = {
-    "tie": "the last round is a tie: the storyteller must first choose to reroll it or call a draw",
-    "won": "the contest is over: it has been won",
-    "drawn": "the contest is over: it was declared a draw",
+    "tie": msg(
+        "the last round is a tie: the storyteller must first choose to reroll it or call a draw"
+    ),
+    "won": msg("the contest is over: it has been won"),
+    "drawn": msg("the contest is over: it was declared a draw"),
 }
 
 
 def resolve_tie(contest: Contest, decision: TieDecision) -> Contest:
     """The storyteller's call on a tied round; the tied round stays in the history."""
     if decision not in ("reroll", "draw"):
-        raise RollError(f"a tie is resolved by 'reroll' or 'draw', not {decision!r}")
+        raise RollError(
+            msg("a tie is resolved by 'reroll' or 'draw', not {decision!r}", decision=decision)
+        )
     if contest.status != "tie":
-        raise RollError(f"there is no tie to resolve: the contest is {contest.status}")
+        raise RollError(
+            msg(
+                "there is no tie to resolve: the contest is {contest_status}",
+                contest_status=contest.status,
+            )
+        )
     return replace(contest, status="running" if decision == "reroll" else "drawn")
 
 
@@ -179,10 +197,19 @@ def group_result(successes: Sequence[int], difficulty: int) -> GroupResult:
     """Strictly more than half must succeed: 2 of 4 fails, 3 of 5 succeeds, 1 of 1 succeeds."""
     _int(difficulty, "difficulty", 1, 4)
     if isinstance(successes, str | bytes) or not isinstance(successes, Sequence):
-        raise RollError(f"successes must be a list of integers, not {type(successes).__name__}")
+        raise RollError(
+            msg(
+                "successes must be a list of integers, not {successes_type}",
+                successes_type=type(successes).__name__,
+            )
+        )
     if not 1 <= len(successes) <= MAX_GROUP_SIZE:
         raise RollError(
-            f"a group action needs 1..{MAX_GROUP_SIZE} participants, not {len(successes)}"
+            msg(
+                "a group action needs 1..{max_group_size} participants, not {successes_count}",
+                max_group_size=MAX_GROUP_SIZE,
+                successes_count=len(successes),
+            )
         )
     counts = tuple(_int(s, f"successes[{i}]", 0, MAX_SUCCESSES) for i, s in enumerate(successes))
     members = tuple(s >= difficulty for s in counts)
@@ -221,11 +248,15 @@ class LongTask:
             _int(self.limit_seconds, "limit_seconds", 1, MAX_SECONDS)
             if self.limit_seconds < self.period_seconds:
                 raise RollError(
-                    f"the time limit ({self.limit_seconds} s) is shorter than one roll's "
-                    f"period ({self.period_seconds} s): no roll would fit"
+                    msg(
+                        "the time limit ({limit_seconds} s) is shorter than one roll's period "
+                        "({period_seconds} s): no roll would fit",
+                        limit_seconds=self.limit_seconds,
+                        period_seconds=self.period_seconds,
+                    )
                 )
         if self.mode not in ("together", "relay"):
-            raise RollError(f"mode must be 'together' or 'relay', not {self.mode!r}")
+            raise RollError(msg("mode must be 'together' or 'relay', not {mode!r}", mode=self.mode))
         _int(self.participants, "participants", 1, MAX_PARTICIPANTS)
 
     @property
@@ -277,7 +308,9 @@ def start_task(
 def add_roll(task: LongTask, successes: int) -> LongTask:
     """Pool one test's successes; completion is checked before the time limit."""
     if task.status != "running":
-        raise RollError(f"the task is {task.status}: it takes no more rolls")
+        raise RollError(
+            msg("the task is {task_status}: it takes no more rolls", task_status=task.status)
+        )
     gained = _int(successes, "successes", 0, MAX_SUCCESSES)
     pooled = task.successes + gained
     in_period = task.rolls_this_period + 1

@@ -34,6 +34,7 @@ from math import comb
 from types import MappingProxyType
 
 from app.rules.errors import RollError
+from app.rules.message import msg
 from app.rules.results import JSONDict
 
 __all__ = ["MAX_REROLLS", "Odds3d6", "odds_3d6", "odds_3d6_json"]
@@ -79,13 +80,24 @@ def _int_in(value: object, low: int, high: int) -> bool:
 
 def _validate(dice: object, score: object, difficulty: object, rerolls: object) -> None:
     if not _int_in(dice, 2, 4):
-        raise RollError(f"dice must be an integer 2..4, not {dice!r}")
+        raise RollError(msg("dice must be an integer 2..4, not {dice!r}", dice=dice))
     if not _int_in(score, 0, 6):
-        raise RollError(f"score must be an integer 0..6, not {score!r}")
+        raise RollError(msg("score must be an integer 0..6, not {score!r}", score=score))
     if difficulty is not None and not _int_in(difficulty, 1, 4):
-        raise RollError(f"difficulty must be None or an integer 1..4, not {difficulty!r}")
+        raise RollError(
+            msg(
+                "difficulty must be None or an integer 1..4, not {difficulty!r}",
+                difficulty=difficulty,
+            )
+        )
     if not _int_in(rerolls, 0, MAX_REROLLS):
-        raise RollError(f"rerolls must be an integer 0..{MAX_REROLLS}, not {rerolls!r}")
+        raise RollError(
+            msg(
+                "rerolls must be an integer 0..{max_rerolls}, not {rerolls!r}",
+                max_rerolls=MAX_REROLLS,
+                rerolls=rerolls,
+            )
+        )
 
 
 def odds_3d6(dice: int, score: int, difficulty: int | None, rerolls: int = 0) -> Odds3d6:

@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from app.rules.errors import RollError, SheetError
+from app.rules.message import msg
 from app.rules.results import JSONDict
 
 __all__ = ["MAX_ENTRY_NAME", "ThreeD6Sheet", "derived", "parse_sheet"]
@@ -31,36 +32,59 @@ def _int_in(value: object, low: int, high: int) -> bool:
 
 def _names(value: object, field: str) -> tuple[str, ...]:
     if isinstance(value, str) or not isinstance(value, Sequence):
-        raise SheetError("must be a list of names", (field,))
+        raise SheetError(msg("must be a list of names"), (field,))
     if len(value) > MAX_ENTRIES:
-        raise SheetError(f"at most {MAX_ENTRIES} entries, not {len(value)}", (field,))
+        raise SheetError(
+            msg(
+                "at most {max_entries} entries, not {value_count}",
+                max_entries=MAX_ENTRIES,
+                value_count=len(value),
+            ),
+            (field,),
+        )
     seen: set[str] = set()
     for i, name in enumerate(value):
         if not isinstance(name, str) or not name.strip():
-            raise SheetError("must be a non-empty name", (field, i))
+            raise SheetError(msg("must be a non-empty name"), (field, i))
         if len(name) > MAX_ENTRY_NAME:
-            raise SheetError(f"at most {MAX_ENTRY_NAME} characters", (field, i))
+            raise SheetError(
+                msg("at most {max_entry_name} characters", max_entry_name=MAX_ENTRY_NAME),
+                (field, i),
+            )
         if name in seen:
-            raise SheetError(f"duplicate name {name!r}", (field, i))
+            raise SheetError(msg("duplicate name {name!r}", name=name), (field, i))
         seen.add(name)
     return tuple(value)
 
 
 def _qualities(value: object) -> Mapping[str, int]:
     if not isinstance(value, Mapping):
-        raise SheetError("must be an object of quality: score", ("qualities",))
+        raise SheetError(msg("must be an object of quality: score"), ("qualities",))
     if not 1 <= len(value) <= MAX_QUALITIES:
-        raise SheetError(f"needs 1..{MAX_QUALITIES} qualities, not {len(value)}", ("qualities",))
+        raise SheetError(
+            msg(
+                "needs 1..{max_qualities} qualities, not {value_count}",
+                max_qualities=MAX_QUALITIES,
+                value_count=len(value),
+            ),
+            ("qualities",),
+        )
     for name, score in value.items():
         if not isinstance(name, str) or not _QUALITY_NAME.fullmatch(name):
             raise SheetError(
-                "a quality name uses lowercase letters a-z, digits, '_' and '-'",
+                msg("a quality name uses lowercase letters a-z, digits, '_' and '-'"),
                 ("qualities", str(name)),
             )
         if len(name) > MAX_QUALITY_NAME:
-            raise SheetError(f"at most {MAX_QUALITY_NAME} characters", ("qualities", name))
+            raise SheetError(
+                msg("at most {max_quality_name} characters", max_quality_name=MAX_QUALITY_NAME),
+                ("qualities", name),
+            )
         if not _int_in(score, 0, 6):
-            raise SheetError(f"score must be an integer 0..6, not {score!r}", ("qualities", name))
+            raise SheetError(
+                msg("score must be an integer 0..6, not {score!r}", score=score),
+                ("qualities", name),
+            )
     return MappingProxyType(dict(value))
 
 
@@ -84,7 +108,7 @@ class ThreeD6Sheet:
         """The score of ``quality``; a test naming a quality the sheet lacks is refused."""
         score = self.qualities.get(quality) if isinstance(quality, str) else None
         if score is None:
-            raise RollError(f"the sheet has no quality {quality!r}")
+            raise RollError(msg("the sheet has no quality {quality!r}", quality=quality))
         return score
 
     def to_dict(self) -> JSONDict:
@@ -95,12 +119,12 @@ class ThreeD6Sheet:
 def parse_sheet(data: Mapping[str, Any]) -> ThreeD6Sheet:
     """Validate a JSON sheet; ``SheetError.path`` names the first offending field."""
     if not isinstance(data, Mapping):
-        raise SheetError("a 3d6 sheet must be an object")
+        raise SheetError(msg("a 3d6 sheet must be an object"))
     for key in data:
         if key not in _SHEET_KEYS:
-            raise SheetError("unknown field (expected qualities, items, gifts)", (str(key),))
+            raise SheetError(msg("unknown field (expected qualities, items, gifts)"), (str(key),))
     if "qualities" not in data:
-        raise SheetError("is required", ("qualities",))
+        raise SheetError(msg("is required"), ("qualities",))
     return ThreeD6Sheet(data["qualities"], data.get("items", ()), data.get("gifts", ()))
 
 

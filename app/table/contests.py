@@ -21,6 +21,7 @@ from app.core import idempotency
 from app.core.database import Db
 from app.core.db import rfc3339, utcnow
 from app.core.errors import Conflict, Unprocessable
+from app.core.i18n import msg
 from app.core.ids import new_id
 from app.core.security import Principal
 from app.core.writer import Writer
@@ -33,7 +34,7 @@ from app.table import repository as repo
 from app.table import service as flow
 from app.table.schemas import ContestCreate, ContestSide, ResolveBody, RoundBody, RoundSide
 
-WHAT = "contest"
+WHAT = msg("contest")
 MAX_ROUNDS = 50
 """Ties can repeat a round; past this many rounds the table should call it a draw."""
 
@@ -89,7 +90,7 @@ async def create(
 
     async def act(db: Db, seat: Seat, ledger: Ledger) -> tuple[int, dict[str, Any]]:
         if body.a.character_id == body.b.character_id:
-            raise Unprocessable("b.character_id: a character cannot contest itself")
+            raise Unprocessable(msg("b.character_id: a character cannot contest itself"))
         for side in ("a", "b"):
             spec: ContestSide = getattr(body, side)
             await flow.character(db, seat, spec.character_id, f"{side}.character_id", spec.quality)
@@ -114,7 +115,7 @@ async def create(
         writer,
         principal,
         cid,
-        what="contests",
+        what=msg("contests"),
         digest=idempotency.fingerprint("contest", cid, body.model_dump(mode="json")),
         key=key,
         act=act,
@@ -140,11 +141,19 @@ async def play_round(
         pending = row["data"].get("pending")
         if pending:
             raise Conflict(
-                f"round {pending['number']} waits on its rolls' rerolls: their players spend "
-                f"or decline them first (POST /rolls/{{id}}/reroll or /finalize)"
+                msg(
+                    "round {pending} waits on its rolls' rerolls: their players spend or decline "
+                    "them first (POST /rolls/{{id}}/reroll or /finalize)",
+                    pending=pending["number"],
+                )
             )
         if len(contest.rounds) >= MAX_ROUNDS:
-            raise Conflict(f"the contest has played {MAX_ROUNDS} rounds: call it a draw")
+            raise Conflict(
+                msg(
+                    "the contest has played {max_rounds} rounds: call it a draw",
+                    max_rounds=MAX_ROUNDS,
+                )
+            )
         number = len(contest.rounds) + 1
         rolls = []
         for side in ("a", "b"):
@@ -152,7 +161,9 @@ async def play_round(
             await _still_there(db, seat, spec["character_id"], side)
             mods: RoundSide = getattr(cited, side)
             if mods.helper_id == row["data"]["b" if side == "a" else "a"]["character_id"]:
-                raise Unprocessable(f"{side}.helper_id: a side's opponent cannot help it")
+                raise Unprocessable(
+                    msg("{side}.helper_id: a side's opponent cannot help it", side=side)
+                )
             rolled = await flow.roll_test(
                 db,
                 ledger,
@@ -237,17 +248,28 @@ async def settle(ledger: Ledger, seat: Seat, roll: RollRow) -> None:
 def _require_running(contest: Contest, contest_id: str) -> None:
     if contest.status == "tie":
         raise Conflict(
-            "the last round is a tie: the storyteller first decides to reroll it or call a "
-            f"draw (POST /contests/{contest_id}/resolve)"
+            msg(
+                "the last round is a tie: the storyteller first decides to reroll it or call "
+                "a draw (POST /contests/{contest_id}/resolve)",
+                contest_id=contest_id,
+            )
         )
     if contest.status != "running":
-        raise Conflict(f"the contest is over: it was {contest.status}")
+        raise Conflict(
+            msg("the contest is over: it was {contest_status}", contest_status=contest.status)
+        )
 
 
 async def _still_there(db: Db, seat: Seat, character_id: str, side: str) -> None:
     view = await characters_repo.roll_view(db, character_id)
     if view is None or view.campaign_id != seat.campaign.id:
-        raise Conflict(f"side {side}'s character {character_id} was deleted: the contest is stuck")
+        raise Conflict(
+            msg(
+                "side {side}'s character {character_id} was deleted: the contest is stuck",
+                side=side,
+                character_id=character_id,
+            )
+        )
 
 
 async def resolve(
@@ -259,7 +281,12 @@ async def resolve(
         row = await flow.locked(db, "contests", contest_id, WHAT)
         contest = _engine(row)
         if contest.status != "tie":
-            raise Conflict(f"there is no tie to resolve: the contest is {contest.status}")
+            raise Conflict(
+                msg(
+                    "there is no tie to resolve: the contest is {contest_status}",
+                    contest_status=contest.status,
+                )
+            )
         contest = resolve_tie(contest, body.decision)
         _store(row, contest, row["data"]["rounds"])
         ledger.write(repo.update("contests", row))

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from app.core.i18n import msg
+
 _DURATION = re.compile(
     r"P(?:(?P<weeks>\d+)W|(?:(?P<days>\d+)D)?(?:T(?:(?P<hours>\d+)H)?(?:(?P<minutes>\d+)M)?"
     r"(?:(?P<seconds>\d+)S)?)?)",
@@ -30,7 +32,7 @@ def parse_duration(text: str) -> int:
         if number is None:
             continue
         if len(number) > _MAX_DIGITS:
-            raise ValueError(f"{number} is too large a number in a duration")
+            raise ValueError(msg("{number} is too large a number in a duration", number=number))
         total += int(number) * _UNIT_SECONDS[unit]
     return total
 
@@ -38,10 +40,18 @@ def parse_duration(text: str) -> int:
 def _why_not(value: str) -> str:
     upper = value.upper()
     if "." in upper or "," in upper:
-        return f"{value!r}: fractions are not supported in durations (write PT30M, not PT0.5H)"
+        return msg(
+            "{value!r}: fractions are not supported in durations (write PT30M, not PT0.5H)",
+            value=value,
+        )
     if upper.startswith("P") and re.search(r"\d[YM]", upper.split("T")[0]):
-        return f"{value!r}: years and months have no fixed length; count days (P30D) instead"
-    return f"{value!r} is not an ISO 8601 duration such as PT30M, PT1H, P1D or P1DT12H"
+        return msg(
+            "{value!r}: years and months have no fixed length; count days (P30D) instead",
+            value=value,
+        )
+    return msg(
+        "{value!r} is not an ISO 8601 duration such as PT30M, PT1H, P1D or P1DT12H", value=value
+    )
 
 
 def format_duration(seconds: int) -> str:

@@ -22,6 +22,7 @@ from app.core import idempotency
 from app.core.database import Db
 from app.core.db import rfc3339, utcnow
 from app.core.errors import Unprocessable
+from app.core.i18n import campaign_language, msg, translate
 from app.core.ids import new_id
 from app.core.security import Principal
 from app.core.writer import Writer
@@ -33,7 +34,7 @@ from app.table import repository as repo
 from app.table import service as flow
 from app.table.schemas import GroupCreate
 
-WHAT = "group action"
+WHAT = msg("group action")
 
 
 def answer(row: dict[str, Any], rolls: list[dict[str, Any]] | None) -> dict[str, Any]:
@@ -95,10 +96,16 @@ async def create(
     async def act(db: Db, seat: Seat, ledger: Ledger) -> tuple[int, dict[str, Any]]:
         difficulty = threed6.parse_difficulty(body.difficulty)
         if difficulty is None:  # never: the schema requires a difficulty
-            raise Unprocessable("difficulty: a group action needs one (1..4 or a level name)")
+            raise Unprocessable(msg("difficulty: a group action needs one (1..4 or a level name)"))
         await flow.characters(db, seat, ids, field, body.quality)
         group_id = new_id()
-        note = f"group action {group_id}: {body.quality} against difficulty {difficulty}"
+        note = translate(  # words for the table: in the campaign's language
+            "group action {group_id}: {quality} against difficulty {difficulty}",
+            campaign_language(seat.campaign.settings),
+            group_id=group_id,
+            quality=body.quality,
+            difficulty=difficulty,
+        )
         rolls = []
         link = {"group_id": group_id}
         for i, member in enumerate(members):
@@ -126,7 +133,7 @@ async def create(
         writer,
         principal,
         cid,
-        what="group actions",
+        what=msg("group actions"),
         digest=idempotency.fingerprint("group", cid, body.model_dump(mode="json")),
         key=key,
         override=override,

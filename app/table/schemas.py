@@ -20,6 +20,7 @@ from pydantic import (
     model_validator,
 )
 
+from app.core.i18n import msg
 from app.rolls.schemas import RerollCite, RollRead
 from app.rules.threed6_flow import MAX_GROUP_SIZE, MAX_PARTICIPANTS, MAX_TARGET
 from app.table.durations import format_duration, parse_duration
@@ -224,7 +225,9 @@ class GroupCreate(_Body):
     @model_validator(mode="after")
     def _one_list_of_participants(self) -> GroupCreate:
         if (self.character_ids is None) == (self.members is None):
-            raise ValueError("name the participants in character_ids or in members (one of them)")
+            raise ValueError(
+                msg("name the participants in character_ids or in members (one of them)")
+            )
         return self
 
     def participants(self) -> list[GroupMember]:

@@ -22,6 +22,7 @@ from app.characters import repository as characters_repo
 from app.characters.repository import CharacterView
 from app.core.database import Db
 from app.core.errors import NotFound, Unprocessable
+from app.core.i18n import message_of, msg
 from app.core.jsontext import dumps
 from app.core.pagination import decode_cursor, encode_cursor
 from app.core.security import Principal
@@ -43,7 +44,9 @@ Act = Callable[[Db, Seat, Ledger], Awaitable[tuple[int, dict[str, Any]]]]
 def require_3d6(seat: Seat, what: str) -> None:
     ruleset = seat.campaign.ruleset
     if ruleset != "3d6":
-        raise Unprocessable(f"{what} are a 3d6 rule; this campaign plays {ruleset}")
+        raise Unprocessable(
+            msg("{what} are a 3d6 rule; this campaign plays {ruleset}", what=what, ruleset=ruleset)
+        )
 
 
 async def write(
@@ -85,7 +88,7 @@ async def write(
         step,
         scope="roll",
         roles=roles,
-        what="campaign" if isinstance(where, str) else what,
+        what=msg("campaign") if isinstance(where, str) else what,
         prepare=prepare,
         once=Idempotent(key, digest),
         override=override,
@@ -95,14 +98,14 @@ async def write(
 def _exists(item_id: str, what: str) -> None:
     """An id with a NUL character names nothing (and PostgreSQL refuses it as a parameter)."""
     if "\x00" in item_id:
-        raise NotFound(f"no such {what}")
+        raise NotFound(msg("no such {what}", what=what))
 
 
 async def locked(db: Db, table: Table, item_id: str, what: str) -> dict[str, Any]:
     """The item as the campaign's lock leaves it (read after ``Ledger.open``)."""
     row = await repo.get(db, table, item_id)
     if row is None:  # deleted with its campaign between the seat check and the lock
-        raise NotFound(f"no such {what}")
+        raise NotFound(msg("no such {what}", what=what))
     return row
 
 
@@ -114,12 +117,18 @@ async def character(
     A bad reference is bad input (422, naming the field), checked before any die rolls."""
     view = await characters_repo.roll_view(db, character_id)
     if view is None or view.campaign_id != seat.campaign.id:
-        raise Unprocessable(f"{field}: no character {character_id} in this campaign")
+        raise Unprocessable(
+            msg(
+                "{field}: no character {character_id} in this campaign",
+                field=field,
+                character_id=character_id,
+            )
+        )
     if quality is not None:
         try:
             threed6.parse_sheet(view.sheet).score(quality)
         except RollError as exc:
-            raise Unprocessable(f"{field}: {exc}") from exc
+            raise Unprocessable(msg("{field}: {exc}", field=field, exc=message_of(exc))) from exc
     return view
 
 
@@ -130,7 +139,14 @@ async def characters(
     found: list[CharacterView] = []
     for i, character_id in enumerate(ids):
         if character_id in ids[:i]:
-            raise Unprocessable(f"{field}[{i}]: character {character_id} is named twice")
+            raise Unprocessable(
+                msg(
+                    "{field}[{i}]: character {character_id} is named twice",
+                    field=field,
+                    i=i,
+                    character_id=character_id,
+                )
+            )
         found.append(await character(db, seat, character_id, f"{field}[{i}]", quality))
     return found
 
@@ -161,7 +177,9 @@ async def roll_test(
     mods = mods or RollMods()
     if mods.helper_id is not None:
         if mods.helper_id == character_id:
-            raise Unprocessable(f"{field}helper_id: a character cannot help itself")
+            raise Unprocessable(
+                msg("{field}helper_id: a character cannot help itself", field=field)
+            )
         await character(db, seat, mods.helper_id, f"{field}helper_id", None)
     body = TestBody(
         kind="test",
@@ -178,7 +196,7 @@ async def roll_test(
         return await add_roll(ledger, seat, body, named, link)
     except RulesError as exc:  # a cited item or gift not on the roller's sheet, most often
         where = f"{field}rerolls" if mods.rerolls else (field.rstrip(".") or "quality")
-        raise Unprocessable(f"{where}: {exc}") from exc
+        raise Unprocessable(msg("{where}: {exc}", where=where, exc=message_of(exc))) from exc
 
 
 def roll_answer(values: RollRow, seat: Seat) -> dict[str, Any]:
@@ -199,11 +217,11 @@ async def read_one(
     _exists(item_id, what)
     row = await repo.get(db, table, item_id)
     if row is None:
-        raise NotFound(f"no such {what}")
+        raise NotFound(msg("no such {what}", what=what))
     try:
         seat = await take_seat(db, principal, row["campaign_id"], "read", ROLES)
     except NotFound:
-        raise NotFound(f"no such {what}") from None
+        raise NotFound(msg("no such {what}", what=what)) from None
     return seat, row
 
 

@@ -25,6 +25,7 @@ from app.core import idempotency
 from app.core.database import Db
 from app.core.db import rfc3339, utcnow
 from app.core.errors import Conflict, Forbidden, Unprocessable
+from app.core.i18n import campaign_language, msg, plural, translate
 from app.core.ids import new_id
 from app.core.security import Principal
 from app.core.writer import Writer
@@ -37,7 +38,7 @@ from app.table import service as flow
 from app.table.durations import format_duration, parse_duration
 from app.table.schemas import TaskCreate, TaskRollBody
 
-WHAT = "task"
+WHAT = msg("task")
 MAX_ROLLS = 1000
 """A task without a limit could take rolls forever; past this many it should be rethought."""
 _ENGINE = ("successes", "rolls", "periods_elapsed", "rolls_this_period")
@@ -147,7 +148,7 @@ async def create(
         writer,
         principal,
         cid,
-        what="long tasks",
+        what=msg("long tasks"),
         digest=idempotency.fingerprint("task", cid, body.model_dump(mode="json")),
         key=key,
         act=act,
@@ -171,24 +172,48 @@ async def roll(
         await _may_roll(db, seat, data, body.character_id)
         task = _engine(row)
         if task.status != "running":
-            raise Conflict(f"the task is {task.status}: it takes no more rolls")
+            raise Conflict(
+                msg("the task is {task_status}: it takes no more rolls", task_status=task.status)
+            )
         if task.rolls >= MAX_ROLLS:
-            raise Conflict(f"the task has taken {MAX_ROLLS} rolls, the most one task takes")
+            raise Conflict(
+                msg(
+                    "the task has taken {max_rolls} rolls, the most one task takes",
+                    max_rolls=MAX_ROLLS,
+                )
+            )
         rolled = data["rolled_this_period"]
         if task.mode == "together" and body.character_id in rolled:
             waiting = [c for c in data["participants"] if c not in rolled]
             raise Conflict(
-                f"character {body.character_id} already rolled in this period; it ends when "
-                f"{', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} rolled"
+                plural(
+                    "character {character_id} already rolled in this period; it ends when "
+                    "{waiting} has rolled",
+                    "character {character_id} already rolled in this period; it ends when "
+                    "{waiting} have rolled",
+                    len(waiting),
+                    character_id=body.character_id,
+                    waiting=", ".join(waiting),
+                )
             )
         pending = data.get("pending")
         if pending:
             raise Conflict(
-                f"roll {pending['roll_id']} of {pending['character_id']} waits on its rerolls: "
-                "its player spends or declines them first (POST /rolls/{id}/reroll or /finalize)"
+                msg(
+                    "roll {roll_id} of {character_id} waits on its rerolls: its player spends or "
+                    "declines them first (POST /rolls/{{id}}/reroll or /finalize)",
+                    roll_id=pending["roll_id"],
+                    character_id=pending["character_id"],
+                )
             )
         period = task.periods_elapsed + 1
-        note = f"task {task_id} ({data['name']}), period {period}"
+        note = translate(  # words for the table: in the campaign's language
+            "task {task_id} ({name}), period {period}",
+            campaign_language(seat.campaign.settings),
+            task_id=task_id,
+            name=data["name"],
+            period=period,
+        )
         values = await flow.roll_test(
             db, ledger, seat, body.character_id, quality, note, {"task_id": task_id}, body
         )
@@ -257,22 +282,40 @@ def _quality(data: dict[str, Any], body: TaskRollBody) -> str:
     if fixed is None:
         if body.quality is None:
             raise Unprocessable(
-                "quality: this task has no quality of its own; name the one the character uses"
+                msg(
+                    "quality: this task has no quality of its own; name the one the character uses",
+                )
             )
         return body.quality
     if body.quality is not None and body.quality != fixed:
-        raise Unprocessable(f"quality: this task is a test of {fixed!r}, not {body.quality!r}")
+        raise Unprocessable(
+            msg(
+                "quality: this task is a test of {fixed!r}, not {body_quality!r}",
+                fixed=fixed,
+                body_quality=body.quality,
+            )
+        )
     return fixed
 
 
 async def _may_roll(db: Db, seat: Seat, data: dict[str, Any], character_id: str) -> None:
     if character_id not in data["participants"]:
-        raise Unprocessable(f"character_id: {character_id} is not a participant of this task")
+        raise Unprocessable(
+            msg(
+                "character_id: {character_id} is not a participant of this task",
+                character_id=character_id,
+            )
+        )
     view = await characters_repo.roll_view(db, character_id)
     if view is None or view.campaign_id != seat.campaign.id:
-        raise Conflict(f"character {character_id} was deleted: it can no longer roll")
+        raise Conflict(
+            msg(
+                "character {character_id} was deleted: it can no longer roll",
+                character_id=character_id,
+            )
+        )
     if not may_edit(seat, view):
-        raise Forbidden("a participant's rolls are made by its owner or a storyteller")
+        raise Forbidden(msg("a participant's rolls are made by its owner or a storyteller"))
 
 
 steps.when_final("task_id", settle)

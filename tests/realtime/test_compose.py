@@ -52,8 +52,10 @@ def test_the_stack_is_postgres_redis_a_one_shot_migration_two_replicas_and_nginx
     services: dict[str, Any],
 ) -> None:
     assert set(services) == {"postgres", "redis", "migrate", *APPS, "nginx"}
-    assert services["postgres"]["image"] == "postgres:16"
-    assert services["redis"]["image"] == "redis:7"
+    # Pinned to a patch release of PostgreSQL 16 and Redis 7.
+    assert re.fullmatch(r"postgres:16\.\d+(-\w+)?", services["postgres"]["image"])
+    assert re.fullmatch(r"redis:7\.\d+\.\d+(-\w+)?", services["redis"]["image"])
+    assert re.fullmatch(r"nginx:\d+\.\d+\.\d+", services["nginx"]["image"])
     assert services["nginx"]["image"].split(":")[0] == "nginx"  # the official image
 
 
@@ -61,7 +63,7 @@ def test_migrations_run_once_and_complete_before_any_replica_starts(
     services: dict[str, Any],
 ) -> None:
     migrate = services["migrate"]
-    assert migrate["command"] == ["fairtable", "migrate"]
+    assert migrate["command"] == ["migrate"]  # after the image's `python -m app.cli`
     assert migrate["restart"] == "no"
     assert conditions(migrate) == {"postgres": "service_healthy"}
     for name in APPS:
@@ -124,24 +126,28 @@ def test_only_nginx_is_published_and_it_balances_both_replicas_with_websocket_up
 
 
 def test_the_image_runs_as_a_non_root_user_and_checks_healthz(dockerfile: list[str]) -> None:
-    assert instructions(dockerfile, "FROM") == ["python:3.11-slim"]
+    (base,) = instructions(dockerfile, "FROM")
+    assert re.fullmatch(r"python:3\.11\.\d+-slim-bookworm", base)  # a pinned patch release
     users = instructions(dockerfile, "USER")
     assert users and users[-1] not in {"root", "0"}
     last_run = max(i for i, line in enumerate(dockerfile) if line.startswith("RUN "))
     assert dockerfile.index(f"USER {users[-1]}") > last_run  # nothing runs as root after it
     (check,) = instructions(dockerfile, "HEALTHCHECK")
     assert "urllib.request" in check and "/healthz" in check and "python" in check
+    assert instructions(dockerfile, "ENTRYPOINT") == ['["python", "-m", "app.cli"]']
     (cmd,) = instructions(dockerfile, "CMD")
-    assert cmd.startswith('["fairtable", "serve", "--host", "0.0.0.0"')
+    assert cmd.startswith('["serve", "--host", "0.0.0.0"')
     assert "EXPOSE 8000" in dockerfile
 
 
-def test_the_image_installs_the_package_and_copies_what_migrations_need(
+def test_the_image_installs_the_locked_dependencies_and_copies_what_migrations_need(
     dockerfile: list[str],
 ) -> None:
-    assert "pip install ." in instructions(dockerfile, "RUN")
+    assert "pip install --require-hashes --no-deps -r requirements.lock" in instructions(
+        dockerfile, "RUN"
+    )
     copied = {line.split()[0].rstrip("/") for line in instructions(dockerfile, "COPY")}
-    assert {"app", "migrations", "alembic.ini", "pyproject.toml"} <= copied
+    assert {"app", "migrations", "alembic.ini", "requirements.lock"} <= copied
 
 
 def test_the_image_layout_migrates_a_database_from_any_working_directory(
