@@ -20,8 +20,8 @@ export class FtPending extends HTMLElement {
   }
 
   /** A list of rolls, each with the storyteller's button (when `button` gives one). */
-  list(rolls, emptyKey, button) {
-    if (!rolls.length) return h("p", { text: t(emptyKey) });
+  list(rolls, empty, button) {
+    if (!rolls.length) return h("p", { text: empty });
     return h("ul", { class: "ftd-list" }, rolls.map((roll) => {
       const status = statusLine();
       return h("li", { "data-roll": roll.id }, rollNode(roll, this._store), button(roll, status), status);
@@ -31,7 +31,7 @@ export class FtPending extends HTMLElement {
   pendingList() {
     const store = this._store;
     const rolls = [...store.pending.values()].sort((a, b) => a.seq - b.seq);
-    return this.list(rolls, "dashboard.pending.empty", (roll, status) =>
+    return this.list(rolls, t("dashboard.pending.empty"), (roll, status) =>
       roll.ruleset === "3d6" && roll.kind === "test"
         ? action(t("dashboard.pending.grant"), t("dashboard.pending.grant_label", { name: store.characterName(roll.character_id) }), status, step(store, roll, "grant"))
         : null);
@@ -40,7 +40,7 @@ export class FtPending extends HTMLElement {
   hiddenList() {
     const store = this._store;
     const rolls = [...store.hidden.values()].sort((a, b) => b.seq - a.seq);
-    return this.list(rolls, "dashboard.reveal.empty", (roll, status) => {
+    return this.list(rolls, t("dashboard.reveal.empty"), (roll, status) => {
       if (roll.visibility === "private") return null;
       const name = roll.character_id ? store.characterName(roll.character_id) : store.memberName(roll.user_id);
       return action(t("dashboard.reveal.submit"), t("dashboard.reveal.label", { name, visibility: t(VISIBILITY[roll.visibility]) }), status, step(store, roll, "reveal"));
