@@ -31,6 +31,7 @@ from app.events.routes import router as events_router
 from app.exchange.routes import router as exchange_router
 from app.fairness.routes import router as fairness_router
 from app.grants.routes import router as grants_router
+from app.messages.routes import router as messages_router
 from app.odds.routes import router as odds_router
 from app.realtime.broker import create_broker
 from app.realtime.hub import start_hub
@@ -121,6 +122,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         odds_router,
         table_router,
         roll_requests_router,
+        messages_router,
         fairness_router,
         events_router,
         realtime_router,

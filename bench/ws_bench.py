@@ -39,6 +39,7 @@ PASSWORD = "correct horse battery"  # noqa: S105 - bench users on a throwaway da
 P99_TARGET_MS = 50.0
 FANOUT_TARGET = 1.5
 KIB_TARGET = 40.0
+CHAT_TARGET = 1.2  # the chat phase's p99 / the roll phase's, same run
 SEQ = re.compile(r'^\{"seq":(\d+),')
 MULTI = (os.cpu_count() or 1) >= 2
 PIN: list[str] = []  # ["taskset", "-c", "0"] with --pin
@@ -184,10 +185,29 @@ class Api:
         answer = await self.http.post(f"/campaigns/{cid}/rolls", json=body, headers=who)
         return int(answer.json()["seq"]), sent, answer.text
 
+    async def message(self, cid: str, who: dict[str, str]) -> tuple[int, float, str]:
+        body = {"text": "Shall we rest before the bridge? The river looks deep."}
+        sent = time.perf_counter()
+        answer = await self.http.post(f"/campaigns/{cid}/messages", json=body, headers=who)
+        return int(answer.json()["seq"]), sent, answer.text
+
+
+Post = Callable[[str, dict[str, str]], Awaitable[tuple[int, float, str]]]
+
 
 async def tables_phase(
-    api: Api, port: int, server_pid: int, tables: int, per_table: int, seconds: float
+    api: Api,
+    port: int,
+    server_pid: int,
+    tables: int,
+    per_table: int,
+    seconds: float,
+    post: Post | None = None,
+    label: str = "tables_post_answer",
 ) -> tuple[list[float], int]:
+    """Each table's storyteller posts once a second (a roll, or what ``post`` sends) while
+    every member's socket listens; the latency of each post to its table's last socket."""
+    post = post or api.roll
     st_people = await asyncio.gather(*(api.person("teller") for _ in range(tables)))
     players = [await api.person("player") for _ in range(per_table - 1)]
     cids = await asyncio.gather(
@@ -213,7 +233,7 @@ async def tables_phase(
         deadline = time.perf_counter() + seconds
         tick = time.perf_counter()
         while tick < deadline:
-            seq, sent, _ = await api.roll(cid, who)
+            seq, sent, _ = await post(cid, who)
             answers.append(time.perf_counter() - sent)
             latencies.append(await fanout.last(cid, seq) - sent)
             tick += 1.0
@@ -228,7 +248,7 @@ async def tables_phase(
     wall = time.perf_counter() - cpu[2]
     server_cpu = (cpu_seconds(server_pid) - cpu[0]) / wall * 100
     client_cpu = (cpu_seconds(os.getpid()) - cpu[1]) / wall * 100
-    print(f"P50_MS tables_post_answer {pct(answers, 50) * 1000:.2f}   (POST alone)")
+    print(f"P50_MS {label} {pct(answers, 50) * 1000:.2f}   (POST alone)")
     print(f"CPU_PERCENT server {server_cpu:.0f} clients {client_cpu:.0f}   (100 = one core)")
     for ws in sockets:
         await ws.close()
@@ -349,6 +369,17 @@ async def run(args: argparse.Namespace) -> list[str]:
                 print(f"P99_MS tables_post_to_last_socket {p99:.2f}")
                 if p99 >= P99_TARGET_MS:
                     missed.append(f"tables_p99>={P99_TARGET_MS:g}ms")
+                chat, _ = await tables_phase(api, port, process.pid, args.tables, 8,
+                                             args.seconds, api.message,
+                                             "tables_message_answer")  # fmt: skip
+                chat_p99 = pct(chat, 99) * 1000
+                print(f"chat: {args.tables} x 8 sockets, {len(chat)} messages")
+                print(f"P50_MS tables_message_to_last_socket {pct(chat, 50) * 1000:.2f}")
+                print(f"P99_MS tables_message_to_last_socket {chat_p99:.2f}")
+                print(f"P99_MS tables_post_to_last_socket {p99:.2f}   (the rolls, same run)")
+                print(f"RATIO tables_message_vs_roll {chat_p99 / p99:.2f}")
+                if chat_p99 > CHAT_TARGET * p99:
+                    missed.append(f"chat_p99>{CHAT_TARGET:g}x_roll")
                 big, ours_kib, payload = await big_table_phase(
                     api, port, process.pid, args.sockets, args.rolls
                 )

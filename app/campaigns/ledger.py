@@ -219,6 +219,7 @@ class Ledger:
         hash: str | None = None,
         roll_seq: int | None = None,
         replaces: dict[str, Any] | None = None,
+        audience: list[str] | None = None,
     ) -> EventOut:
         """An event with the next seq (or ``seq``, one the caller took for a roll whose
         seq is its event's), published after the commit.
@@ -236,6 +237,7 @@ class Ledger:
             user_id,
             prev_hash,
             hash,
+            audience,
         )
         if roll_seq is None:
             self.add(EVENTS, event.row())

@@ -8,6 +8,11 @@ primary key until the first commits, fails on it, and is run again (``RetryJob``
 replays the first answer. Within one SQLite batch the second simply finds the first's
 record.
 
+Erasure: a record whose answer held what must leave the database (a deleted chat message's
+text) is rewritten by the job that deletes it (``erase``): its answer becomes the new one
+(the tombstone) and its request digest ``ERASED``, since a digest of a short text is found
+by trying candidates. An erased record replays its answer to any retry under its key.
+
 Retention: a record answers retries for ``VTT_IDEMPOTENCY_TTL_SECONDS`` (24 h by default,
 as Stripe does); after that the key is free and a retry is a new request. ``replay`` checks
 the record's age itself (an expired record not yet purged is deleted in the job's own
@@ -29,7 +34,7 @@ from typing import Any
 from sqlalchemy import ForeignKey, Integer, LargeBinary, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from app.core.database import Db
+from app.core.database import Db, Statement
 from app.core.db import Base, UTCDateTime, utcnow
 from app.core.errors import Unprocessable
 from app.core.i18n import msg
@@ -62,6 +67,9 @@ _SELECT = (
     "SELECT request_hash, status_code, body, created_at FROM idempotency_records"
     ' WHERE user_id = ? AND "key" = ?'
 )
+_ERASE = 'UPDATE idempotency_records SET request_hash = ?, body = ? WHERE user_id = ? AND "key" = ?'
+ERASED = "erased"
+"""The request digest of an erased record: no request hashes to it (a digest is hex)."""
 _FORGET = 'DELETE FROM idempotency_records WHERE user_id = ? AND "key" = ? AND created_at < ?'
 _PURGE = (
     'DELETE FROM idempotency_records WHERE (user_id, "key") IN (SELECT user_id, "key"'
@@ -106,9 +114,15 @@ async def replay(db: Db, user_id: str, key: str, digest: str) -> Answer | None:
         # transaction, so the new record can take the key (or nothing changes on rollback).
         await db.execute(_FORGET, user_id, key, cutoff)
         return None
-    if request_hash != digest:
+    if request_hash != digest and request_hash != ERASED:
         raise Unprocessable(msg("Idempotency-Key was already used with a different request"))
     return int(status), bytes(body)
+
+
+def erase(user_id: str, key: str, body: bytes) -> Statement:
+    """The ledger's statement rewriting the record under ``key`` (if it is still kept):
+    ``body`` instead of its answer, and no digest of the request (see the module doc)."""
+    return _ERASE, (ERASED, body, user_id, key)
 
 
 def record(user_id: str, key: str, digest: str, answer: Answer) -> dict[str, Any]:

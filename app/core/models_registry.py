@@ -8,6 +8,7 @@ from app.core.db import Base
 from app.events import models as events_models
 from app.fairness import models as fairness_models
 from app.grants import models as grants_models
+from app.messages import models as messages_models
 from app.realtime import models as realtime_models
 from app.roll_requests import models as roll_requests_models
 from app.rolls import models as rolls_models
@@ -22,6 +23,7 @@ __all__ = [
     "fairness_models",
     "grants_models",
     "idempotency",
+    "messages_models",
     "realtime_models",
     "roll_requests_models",
     "rolls_models",

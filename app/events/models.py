@@ -44,6 +44,9 @@ class Event(Base):
     # Who may receive it: the rule of app/rolls/visibility.py, with user_id as the roller.
     visibility: Mapped[str] = mapped_column(String(12), default="public")
     user_id: Mapped[str | None] = mapped_column(String(26), nullable=True)
+    # A whisper's readers (its sender and recipients), with visibility whisper or sealed:
+    # app/messages/visibility.py. NULL for every other event.
+    audience: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
     # NULL while the event is compact (see the module doc).
     data: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     prev_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)

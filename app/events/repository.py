@@ -29,7 +29,8 @@ _ROLL = (*_BODY, "state", "created_at", "updated_at", "hash")
 _TAIL = ", ".join([*(f"e.{name}" for name in _EVENT), *(f"r.{name}" for name in _ROLL)])
 _JOIN = " FROM events e LEFT JOIN rolls r ON r.campaign_id = e.campaign_id AND r.seq = e.roll_seq"
 
-FIELDS = ("campaign_id", "seq", "type", "at", "data", "visibility", "user_id", "prev_hash", "hash")
+FIELDS = ("campaign_id", "seq", "type", "at", "data", "visibility", "user_id", "prev_hash", "hash",
+          "audience")  # fmt: skip
 """``EventOut``'s fields, in its order."""
 
 _FILL = "UPDATE events SET data = ?, roll_seq = NULL WHERE campaign_id = ? AND roll_seq = ?"

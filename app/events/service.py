@@ -10,12 +10,13 @@ from typing import Any
 from app.core.database import Db
 from app.core.db import rfc3339
 from app.events import repository as repo
-from app.rolls.visibility import can_see
+from app.rolls.visibility import can_read
 
 
 @dataclass(frozen=True, slots=True)
 class EventOut:
-    """An event as published after commit; ``visibility``/``user_id`` decide who gets it."""
+    """An event as published after commit; ``visibility``/``user_id`` (and a whisper's
+    ``audience``) decide who gets it."""
 
     campaign_id: str
     seq: int
@@ -26,9 +27,12 @@ class EventOut:
     user_id: str | None = None
     prev_hash: str | None = field(default=None, compare=False)
     hash: str | None = field(default=None, compare=False)
+    audience: list[str] | None = None
 
     def visible_to(self, viewer_id: str, viewer_is_storyteller: bool) -> bool:
-        return can_see(self.visibility, self.user_id or "", viewer_id, viewer_is_storyteller)
+        return can_read(
+            self.visibility, self.user_id or "", self.audience, viewer_id, viewer_is_storyteller
+        )
 
     def message(self) -> dict[str, Any]:
         """The websocket/REST shape: {seq, type, campaign_id, at, data}."""
@@ -54,6 +58,7 @@ class EventOut:
             "prev_hash": self.prev_hash,
             "hash": self.hash,
             "roll_seq": roll_seq,
+            "audience": self.audience,
         }
 
 

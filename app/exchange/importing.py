@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import sys
 import tempfile
 from collections.abc import AsyncIterable, Awaitable, Callable
@@ -43,10 +44,12 @@ from app.exchange.schemas import (
     GrantPart,
     GroupRollPart,
     MemberPart,
+    MessagePart,
     RollPart,
     RollRequestPart,
     TaskPart,
 )
+from app.messages.service import audience_of, to_read
 from app.rules import RulesError
 from app.rules.verify_lines import LineVerifier
 from app.rules.verify_report import Stop
@@ -62,9 +65,10 @@ PARTS: dict[str, type[BaseModel]] = {
     "group_roll": GroupRollPart,
     "task": TaskPart,
     "grant": GrantPart,
+    "message": MessagePart,
 }
 FLOWS = {"contest": "contests", "group_roll": "group_rolls", "task": "tasks"}
-_STAGE = {"member": 0, "character": 1, "event": 2, "roll": 2, "roll_request": 2,
+_STAGE = {"member": 0, "character": 1, "event": 2, "roll": 2, "roll_request": 2, "message": 2,
           "contest": 3, "group_roll": 3, "task": 3, "grant": 4}  # fmt: skip
 # The records the trailer counts that the verifier does not: record type -> count's name.
 _COUNTED = {**FLOWS, "grant": "grants"}
@@ -99,6 +103,10 @@ class Seen:
     grants: set[str] = field(default_factory=set)
     rolls: dict[str, str | None] = field(default_factory=dict)
     last_seq: int = 0
+    # chat message id -> a digest of its message.created event (the data and who reads
+    # it), until its message record; and the ids of the messages whose deletion was read
+    said: dict[str, bytes] = field(default_factory=dict)
+    deleted: set[str] = field(default_factory=set)
 
 
 @dataclass(slots=True)
@@ -132,6 +140,9 @@ async def check(chunks: AsyncIterable[bytes], max_line: int, *, backup: bool = F
                 if report.failure is not None:
                     raise bad(number, f"the history does not verify: {report.failure}")
                 _check_counts(number, record, found)
+                if seen.said:
+                    unsaid = next(iter(seen.said))
+                    raise bad(number, f"message {unsaid} has its events but no message record")
                 ended = True
                 continue
             model = PARTS.get(str(kind))
@@ -220,9 +231,15 @@ def _check_part(
         if value.seq > fairness.last_seq:
             raise bad(number, f"event seq {value.seq} is after fairness.last_seq")
         seen.last_seq = value.seq
+        if value.type in ("message.created", "message.deleted"):
+            _message_event(number, value, seen)
+            return
         roll_id = record["data"].get("id")
         if value.type.startswith("roll.") and value.hash is not None and type(roll_id) is str:
             seen.rolls.setdefault(roll_id, None)  # the verifier holds this very string
+        return
+    if kind == "message":
+        _message_line(number, value, campaign.id, seen)
         return
     if kind == "roll_request":
         if value.campaign_id != campaign.id or value.ruleset != campaign.ruleset:
@@ -258,6 +275,48 @@ def _check_part(
     if value.campaign_id != campaign.id:
         raise bad(number, f"{kind} {value.id} belongs to another campaign")
     _once(number, kind, value.id, seen.flows)
+
+
+def _said(data: Any, visibility: str, user_id: Any, audience: Any) -> bytes:
+    said = json.dumps([data, visibility, user_id, audience], sort_keys=True, default=str)
+    return hashlib.blake2b(said.encode(), digest_size=16).digest()
+
+
+def _message_event(number: int, event: EventPart, seen: Seen) -> None:
+    """A chat message's event: its creation (kept as a digest, for its record to match)
+    or its deletion (which must follow its creation)."""
+    message_id = event.data.get("id")
+    if type(message_id) is not str:
+        raise bad(number, f"a {event.type} event names no message")
+    if event.type == "message.created":
+        if message_id in seen.said:
+            raise bad(number, f"message {message_id} is created twice")
+        seen.said[message_id] = _said(event.data, event.visibility, event.user_id, event.audience)
+        return
+    if message_id not in seen.said or message_id in seen.deleted:
+        raise bad(number, f"message {message_id} is deleted without being there")
+    seen.deleted.add(message_id)
+
+
+def _message_line(number: int, message: MessagePart, campaign_id: str, seen: Seen) -> None:
+    """A chat message agrees with its events: its creation's data is the message as its
+    readers read it (with its tombstone once deleted), seen by exactly its readers."""
+    if message.campaign_id != campaign_id:
+        raise bad(number, f"message {message.id} belongs to another campaign")
+    if (message.recipients is None) != (message.visibility == "public"):
+        raise bad(number, f"message {message.id}: recipients and visibility disagree")
+    deleted = message.deleted_at is not None
+    if (message.deleted_by is not None) != deleted or (message.text is None) != deleted:
+        raise bad(number, f"message {message.id}: text, deleted_by and deleted_at disagree")
+    if message.in_character != (message.character_id is not None):
+        raise bad(number, f"message {message.id}: in_character and character_id disagree")
+    if deleted != (message.id in seen.deleted):
+        raise bad(number, f"message {message.id} does not match its message.deleted event")
+    row = message.model_dump()
+    audience = audience_of(row)
+    expected = _said(to_read(row), message.visibility, message.user_id, audience)
+    if seen.said.pop(message.id, None) != expected:
+        raise bad(number, f"message {message.id} does not match its message.created event")
 
 
 def _once(number: int, kind: str, ident: str, given: set[str]) -> None:

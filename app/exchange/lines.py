@@ -14,11 +14,11 @@ from app.core.errors import Unprocessable
 from app.core.i18n import message_of, msg
 from app.core.jsontext import dumps, loads
 
-FORMAT, VERSION = "fairtable-campaign", 4
-BACKUP_FORMAT, BACKUP_VERSION = "fairtable-backup", 3
-# The versions before, still read: they had no roll requests and no grants (no
-# ``roll_request`` or ``grant`` line).
-READ_VERSIONS = {FORMAT: (3, VERSION), BACKUP_FORMAT: (2, BACKUP_VERSION)}
+FORMAT, VERSION = "fairtable-campaign", 5
+BACKUP_FORMAT, BACKUP_VERSION = "fairtable-backup", 4
+# The versions before, still read: the one before had no chat (no ``message`` line), the
+# one before that no roll requests and no grants either (no ``roll_request`` or ``grant``).
+READ_VERSIONS = {FORMAT: (3, 4, VERSION), BACKUP_FORMAT: (2, 3, BACKUP_VERSION)}
 MEDIA_TYPE = "application/x-ndjson"
 GZIP_MAGIC = b"\x1f\x8b"
 _CHUNK = 64 * 1024

@@ -35,7 +35,8 @@ _GZIP = b"\x1f\x8b"
 # A piece starts before a record's line, never before a roll's or request's (which
 # follows its link); the trailer line is split off too.
 _HEADS = (b'{"t":"', b'{"t": "')
-_LOOK = len(_HEADS[1]) + len(b"roll")
+_FOLLOWERS = (b"roll", b"message")  # records that must follow the line before them
+_LOOK = len(_HEADS[1]) + len(b"message")
 
 
 class _Unusual(Exception):
@@ -75,11 +76,12 @@ def _blocks(path: str, advance: Callable[[int], Any]) -> Iterator[bytes]:
 
 
 def _starts_piece(buffer: bytearray, start: int) -> bool:
-    """Whether the line at ``start`` is a record a piece may start with: not a roll's or a
-    request's (``{"t":"roll…``, or ``{"t": "roll…`` as ``json.dumps`` spaces it)."""
+    """Whether the line at ``start`` is a record a piece may start with: not a roll's, a
+    request's (``{"t":"roll…``, or ``{"t": "roll…`` as ``json.dumps`` spaces it) or a chat
+    message's (``{"t":"message…``)."""
     for head in _HEADS:
         if buffer.startswith(head, start):
-            return not buffer.startswith(b"roll", start + len(head))
+            return not any(buffer.startswith(f, start + len(head)) for f in _FOLLOWERS)
     return False
 
 

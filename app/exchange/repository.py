@@ -9,6 +9,7 @@ from app.core.database import Db
 from app.core.db import rfc3339
 from app.events import repository as events_repo
 from app.grants import repository as grants_repo
+from app.messages.repository import MESSAGES
 from app.roll_requests import repository as requests_repo
 from app.roll_requests.records import stored
 from app.rolls.repository import ROLLS
@@ -24,7 +25,8 @@ _CHARACTERS = (
     "SELECT id, name, npc, owner_id, version, sheet, created_at, updated_at FROM characters"
     " WHERE campaign_id = ? ORDER BY created_at, id"
 )
-_EVENT_FIELDS = ("seq", "type", "at", "visibility", "user_id", "data", "prev_hash", "hash")
+_EVENT_FIELDS = ("seq", "type", "at", "visibility", "user_id", "data", "prev_hash", "hash",
+                 "audience")  # fmt: skip
 _EVENTS_PAGE = events_repo.select(
     _EVENT_FIELDS, "e.campaign_id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?"
 )
@@ -79,22 +81,38 @@ async def characters(db: Db, campaign_id: str) -> list[dict[str, Any]]:
 
 
 async def events_page(db: Db, campaign_id: str, after: int, limit: int) -> list[dict[str, Any]]:
-    """The next ``limit`` events after seq ``after`` (keyset: a streamed export's page)."""
-    return [
-        {
-            "seq": seq,
-            "type": type_,
-            "at": rfc3339(at),
-            "visibility": visibility,
-            "user_id": user_id,
-            "data": data,
-            "prev_hash": prev_hash,
-            "hash": hash_,
-        }
-        for seq, type_, at, visibility, user_id, data, prev_hash, hash_ in events_repo.with_data(
-            await db.fetchall(_EVENTS_PAGE, campaign_id, after, limit), _EVENT_FIELDS
-        )
-    ]
+    """The next ``limit`` events after seq ``after`` (keyset: a streamed export's page);
+    a whisper's events with their ``audience`` (no other event has the key)."""
+    found: list[dict[str, Any]] = []
+    rows = await db.fetchall(_EVENTS_PAGE, campaign_id, after, limit)
+    for row in events_repo.with_data(rows, _EVENT_FIELDS):
+        seq, type_, at, visibility, user_id, data, prev_hash, hash_, audience = row
+        event = {"seq": seq, "type": type_, "at": rfc3339(at), "visibility": visibility,
+                 "user_id": user_id, "data": data, "prev_hash": prev_hash,
+                 "hash": hash_}  # fmt: skip
+        if audience is not None:
+            event["audience"] = audience
+        found.append(event)
+    return found
+
+
+async def messages_by_id(db: Db, ids: list[str]) -> dict[str, dict[str, Any]]:
+    """The chat messages among ``ids`` (one export page's), by id, as stored but for the
+    idempotency key (this instance's own), times as the API writes them."""
+    if not ids:
+        return {}
+    marks = ", ".join("?" for _ in ids)
+    # Only "?" marks are formatted in; the ids travel as parameters.
+    rows = await db.fetchall(f"{MESSAGES.select} WHERE id IN ({marks})", *ids)
+    found: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        message = MESSAGES.row(row)
+        del message["idempotency_key"]
+        message["created_at"] = rfc3339(message["created_at"])
+        deleted = message["deleted_at"]
+        message["deleted_at"] = None if deleted is None else rfc3339(deleted)
+        found[message["id"]] = message
+    return found
 
 
 async def rolls_by_id(db: Db, roll_ids: list[str]) -> dict[str, dict[str, Any]]:

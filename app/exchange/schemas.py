@@ -13,7 +13,7 @@ from app.exchange.examples import EXPORT_EXAMPLE
 Id = Annotated[str, Field(min_length=1, max_length=26)]
 Hash = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
 Role = Literal["storyteller", "player", "spectator"]
-Visibility = Literal["public", "storyteller", "blind", "private"]
+Visibility = Literal["public", "storyteller", "blind", "private", "whisper", "sealed"]
 
 
 class Strict(BaseModel):
@@ -78,6 +78,8 @@ class EventPart(Strict):
     data: dict[str, Any]
     prev_hash: Hash | None
     hash: Hash | None
+    # A chat whisper's readers (app/rolls/visibility.py); absent for every other event.
+    audience: list[Id] | None = Field(default=None, min_length=2, max_length=51)
 
 
 class SeedPart(Strict):
@@ -183,6 +185,26 @@ class RollRequestPart(Strict):
     created_at: AwareDatetime
     updated_at: AwareDatetime
     targets: list[TargetPart] = Field(min_length=1, max_length=50)
+
+
+class MessagePart(Strict):
+    """A table chat message (``app.messages``) as stored: ``recipients`` null for the
+    table, else a whisper's (``visibility`` whisper or sealed); a deleted one has no text
+    and says who deleted it and when. ``app.exchange.importing`` checks it against its
+    events."""
+
+    id: Id
+    campaign_id: Id
+    seq: int = Field(ge=1)
+    user_id: Id
+    character_id: Id | None
+    in_character: bool
+    recipients: list[Id] | None = Field(min_length=1, max_length=50)
+    visibility: Literal["public", "whisper", "sealed"]
+    text: str | None = Field(min_length=1, max_length=2000)
+    created_at: AwareDatetime
+    deleted_by: Id | None
+    deleted_at: AwareDatetime | None
 
 
 class CampaignExport(Strict):

@@ -2,11 +2,14 @@
 page by page (keyset by seq) inside one snapshot: memory holds one page, never the
 campaign, and the event loop is given back between pages.
 
-Order: the header (campaign, fairness state), members, characters, then the events in
-seq order, each roll right after its latest link (the roll event whose hash is the
-roll's) and each roll request right after its own, then the 3d6 table flows, then the
+Order: the header (campaign, fairness state), members, characters, then the events in seq
+order, each roll right after its latest link (the roll event whose hash is the roll's),
+each roll request right after its own and each chat message right after its latest event
+(its ``message.created``, or its ``message.deleted``), then the 3d6 table flows, then the
 grants (a page at a time too), then the trailer (chain head and counts). The view is a
-storyteller's (``viewer_id``) or, for ``None``, the operator's: everything."""
+storyteller's (``viewer_id``) or, for ``None``, the operator's: everything. A whisper the
+storyteller may not read (sent while ``storyteller_reads_whispers`` was off, between
+others) is left out, its events and its message alike."""
 
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ from app.core.errors import NotFound
 from app.core.i18n import msg
 from app.exchange import repository as repo
 from app.fairness import service as fairness_service
-from app.rolls.visibility import can_see
+from app.rolls.visibility import can_read
 from app.rules.verify_requests import is_link_type
 from app.table.repository import Table as FlowTable
 
@@ -51,10 +54,10 @@ async def campaign_records(
     characters = [{"t": "character", **c} for c in await repo.characters(db, campaign_id)]
     yield [head, *members, *characters]
     counts = {"members": len(members), "characters": len(characters), "events": 0, "rolls": 0,
-              "roll_requests": 0}  # fmt: skip
+              "roll_requests": 0, "messages": 0}  # fmt: skip
 
-    def visible(visibility: str, user_id: str | None) -> bool:
-        return viewer_id is None or can_see(visibility, user_id or "", viewer_id, True)
+    def visible(visibility: str, user_id: str | None, audience: list[str] | None = None) -> bool:
+        return viewer_id is None or can_read(visibility, user_id or "", audience, viewer_id, True)
 
     after = 0
     while True:
@@ -66,10 +69,12 @@ async def campaign_records(
         ids = sorted({e["data"]["id"] for e in events if _is_link(e) and "id" in e["data"]})
         rolls = await repo.rolls_by_id(db, ids)
         requests = await repo.requests_by_id(db, [i for i in ids if i not in rolls])
+        said = sorted({e["data"]["id"] for e in events if e["type"] in _MESSAGE_EVENTS})
+        messages = await repo.messages_by_id(db, said)
         out: list[dict[str, Any]] = []
         for event in events:
             roll = rolls.get(event["data"].get("id")) if _is_link(event) else None
-            if visible(event["visibility"], event["user_id"]):
+            if visible(event["visibility"], event["user_id"], event.get("audience")):
                 out.append({"t": "event", **event})
             elif _is_link(event):  # its place in the chain travels, not its content
                 out.append({"t": "event", **event,
@@ -85,6 +90,10 @@ async def campaign_records(
             if request is not None and request["hash"] == event["hash"]:
                 out.append({"t": "roll_request", **request})
                 counts["roll_requests"] += 1
+            message = messages.get(event["data"].get("id"))
+            if message is not None and _is_latest(event, message):
+                out.append({"t": "message", **message})
+                counts["messages"] += 1
         counts["events"] += sum(1 for r in out if r["t"] == "event")
         yield out
     tail: list[dict[str, Any]] = []
@@ -103,6 +112,19 @@ async def campaign_records(
     state = await fairness_service.fairness(db, campaign_id)
     yield [{"t": "trailer", "chain_head": state["chain_head"],
             "last_seq": state["last_seq"], "counts": counts}]  # fmt: skip
+
+
+_MESSAGE_EVENTS = ("message.created", "message.deleted")
+
+
+def _is_latest(event: dict[str, Any], message: dict[str, Any]) -> bool:
+    """Whether ``event`` is the message's latest: its creation while it stands, else its
+    deletion."""
+    if event["type"] not in _MESSAGE_EVENTS:
+        return False
+    if event["type"] == "message.deleted":
+        return True
+    return message["deleted_at"] is None and message["seq"] == event["seq"]
 
 
 def _is_link(event: dict[str, Any]) -> bool:

@@ -23,6 +23,8 @@ from app.exchange.importing import FLOWS, Checked, CompactEvent, write_spool
 from app.exchange.schemas import CampaignExport, EventPart
 from app.fairness.repository import SEEDS
 from app.grants import repository as grants_repo
+from app.messages import repository as messages_repo
+from app.messages.service import audience_of
 from app.roll_requests import repository as requests_repo
 from app.rolls import repository as rolls_repo
 from app.table import repository as table_repo
@@ -145,6 +147,13 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
             await _many(db, requests_repo.TARGETS, targets)
         elif kind == "grant":  # as they were: an open grant stays its character's to cite
             await _many(db, grants_repo.GRANTS, [g.model_dump() for g in rows])
+        elif kind == "message":
+            messages = [{**m.model_dump(), "idempotency_key": None} for m in rows]
+            await _many(db, messages_repo.MESSAGES, messages)
+            readers = [{"message_id": m["id"], "user_id": reader}
+                       for m in messages for reader in audience_of(m) or ()]  # fmt: skip
+            if readers:
+                await _many(db, messages_repo.READERS, readers)
         else:
             for flow in rows:
                 sql, params = table_repo.insert(FLOWS[kind], flow.model_dump())  # type: ignore[arg-type]

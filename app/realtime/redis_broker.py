@@ -65,6 +65,7 @@ def decode_event(item: dict[str, Any]) -> EventOut:
         user_id=item.get("user_id"),
         prev_hash=item.get("prev_hash"),
         hash=item.get("hash"),
+        audience=item.get("audience"),
     )
 
 

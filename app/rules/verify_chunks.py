@@ -4,15 +4,16 @@ order: the same checks as ``app.rules.verify_lines``, the same report when all p
 Standard library only, like the verifier; whoever runs the pieces (the ``fairtable``
 command: app/exchange/commands.py) owns the processes. A piece is whole lines between the
 header and the trailer, starting anywhere but at a ``roll`` or ``roll_request`` line
-(which must follow its link). ``check_piece`` runs on it every check that needs nothing
-of the lines before it: the JSON, each link's hash, salt and record, every draw's seed,
-range and faces (all of a proof's draws, since it cannot know which are new), the dice,
-a roll or request record against its link. What the other checks need it notes, in chain
-order (``Piece.ops``). ``Joiner.join`` then takes the pieces in file order and runs those
-checks: the first link follows the last of the piece before, each roll's earlier draws
-are unchanged (by a digest of each draw's canonical JSON), new draws take rising nonces,
-no roll's link comes after its roll record, the roll requests and their answers. The
-counts add up; ``Joiner.finish`` reads the trailer as ``LineVerifier.finish`` does.
+(which must follow its link) or a ``message`` line (which must follow its event).
+``check_piece`` runs on it every check that needs nothing of the lines before it: the
+JSON, each link's hash, salt and record, every draw's seed, range and faces (all of a
+proof's draws, since it cannot know which are new), the dice, a roll or request record
+against its link. What the other checks need it notes, in chain order (``Piece.ops``).
+``Joiner.join`` then takes the pieces in file order and runs those checks: the first link
+follows the last of the piece before, each roll's earlier draws are unchanged (by a digest
+of each draw's canonical JSON), new draws take rising nonces, no roll's link comes after
+its roll record, the roll requests and their answers. The counts add up; ``Joiner.finish``
+reads the trailer as ``LineVerifier.finish`` does.
 
 Only a full pass is trusted: a piece that fails, or a join that does, says only that
 something is wrong, not what or where first. The caller then verifies the file again,
@@ -55,6 +56,7 @@ class Piece:
     salts_checked: int = 0
     redacted: int = 0
     roll_lines: int = 0
+    message_lines: int = 0
     checked_seeds: set[int] = field(default_factory=set)
     ops: list[list[Any]] = field(default_factory=list)
 
@@ -148,6 +150,7 @@ def check_piece(header: bytes, piece: bytes, codec: Codec) -> Piece:
     found.links, found.salted, found.redacted = report.links, report.salted, report.redacted
     found.salts_checked, found.roll_lines = report.salts_checked, verifier.roll_lines
     found.checked_seeds = verifier.checked_seeds
+    found.message_lines = verifier.message_lines
     return found
 
 
@@ -189,6 +192,7 @@ class Joiner(LineVerifier):
         report.salts_checked += piece.salts_checked
         report.redacted += piece.redacted
         self.roll_lines += piece.roll_lines
+        self.message_lines += piece.message_lines
         self.checked_seeds |= piece.checked_seeds
 
     def _new_draws(

@@ -9,8 +9,10 @@ Standard library only, like the verifier. The links are rebuilt from the ``event
 records (a roll event is a link: its ``data`` is the roll as chained), each salt
 recomputed from the header's revealed seeds; a link salted by a seed the file does not
 reveal cannot be checked and fails. Each ``roll`` record follows its latest link and must
-hash to it; so does each ``roll_request`` record (``app.rules.verify_requests``). Draws
-are new in chain order: a draw no earlier link of its roll showed takes
+hash to it; so does each ``roll_request`` record (``app.rules.verify_requests``). A ``message``
+record (the table chat: no link, nothing to hash) follows its latest event, the
+``message.created`` of its seq or its ``message.deleted``, and the trailer counts them.
+Draws are new in chain order: a draw no earlier link of its roll showed takes
 a nonce above every nonce drawn before it (the server draws the campaign's next nonce
 under the lock that gives the link its seq), so no nonce can serve two rolls.
 
@@ -36,8 +38,9 @@ from app.rules.verify_rolls import RollStates
 
 __all__ = ["LineVerifier", "verify_lines"]
 
-FORMATS = {"fairtable-campaign": (3, 4), "fairtable-backup": (2, 3)}
-"""The versions read: the latest of each writes roll requests, the one before had none."""
+FORMATS = {"fairtable-campaign": (3, 4, 5), "fairtable-backup": (2, 3, 4)}
+"""The versions read: the latest of each writes chat messages, the one before roll requests
+but no messages, the one before that neither."""
 
 
 class LineVerifier(_Verifier):
@@ -56,6 +59,9 @@ class LineVerifier(_Verifier):
         # request id -> the characters its ``roll_request`` record says rolled, and by
         # which roll (None until that record, which follows the request's latest link)
         self.request_lines: dict[str, dict[str, Any] | None] = {}
+        # the last record's message event, while it is the one before: (id, seq, type)
+        self.last_message: tuple[Any, Any, str] | None = None
+        self.message_lines = 0
 
     def header(self, header: Any) -> None:
         need(is_map(header) and header.get("t") == "header", "the first line is no header")
@@ -79,6 +85,10 @@ class LineVerifier(_Verifier):
             self._roll(record)
         elif kind == "roll_request":
             self._request_line(record)
+        elif kind == "message":
+            self._message(record)
+        if kind != "event":
+            self.last_message = None
 
     def _event(self, event: Mapping[str, Any]) -> None:
         self.last_link = None
@@ -86,6 +96,9 @@ class LineVerifier(_Verifier):
         seq: Any = event.get("seq")
         kind: Any = event.get("type")
         hash_, prev = event.get("hash"), event.get("prev_hash")
+        self.last_message = None
+        if isinstance(kind, str) and kind.startswith("message.") and is_map(data):
+            self.last_message = (data.get("id"), seq, kind)
         if not (is_link_type(kind) and hash_ is not None):
             return
         need(is_map(data) and is_str(data.get("id")), "a roll event names no roll", seq)
@@ -142,6 +155,22 @@ class LineVerifier(_Verifier):
         self._give(link["roll_id"], link["seq"])
         self._export_roll(link, roll)
         self.last_link = None
+
+    def _message(self, line: Mapping[str, Any]) -> None:
+        """A chat message follows its latest event: its ``message.created`` (same seq) while
+        it stands, its ``message.deleted`` once deleted."""
+        event, message_id = self.last_message, line.get("id")
+        if event is None or event[0] != message_id or not is_str(message_id):
+            raise Stop(Failure(None, None, f"message {message_id!r} does not follow its "
+                               "latest event"))  # fmt: skip
+        _, seq, kind = event
+        if kind == "message.created":
+            need(line.get("seq") == seq and line.get("deleted_at") is None,
+                 f"message {message_id} is not the message its event created", seq)  # fmt: skip
+        else:
+            need(kind == "message.deleted" and line.get("deleted_at") is not None,
+                 f"message {message_id} does not follow its latest event", seq)  # fmt: skip
+        self.message_lines += 1
 
     def _give(self, roll_id: str, seq: int) -> None:
         """The roll's record was read (after its latest link, so after every link)."""
@@ -233,6 +262,8 @@ class LineVerifier(_Verifier):
             need(is_map(counts) and counts.get("rolls") == self.roll_lines,
                  "the trailer's roll count differs: records are missing")  # fmt: skip
             self._answers(counts)
+            need(counts.get("messages", 0) == self.message_lines,
+                 "the trailer's message count differs: records are missing")  # fmt: skip
             for number in sorted(set(self.seeds) - self.checked_seeds):
                 self._check_seed(self.seeds[number], None, None)
         except Stop as stop:

@@ -83,7 +83,7 @@ class LiveServer:
             "--no-access-log", "--log-level", "warning",
         ]  # fmt: skip
         self.process = subprocess.Popen(command, cwd=ROOT, env=env)  # noqa: S603
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60  # a loaded machine starts slowly
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"uvicorn exited with {self.process.returncode}")
@@ -95,7 +95,7 @@ class LiveServer:
                     return
             time.sleep(0.1)
         self.stop()
-        raise RuntimeError("uvicorn did not start in 20 s")
+        raise RuntimeError("uvicorn did not start in 60 s")
 
     def transport(self) -> httpx.HTTPTransport:
         return httpx.HTTPTransport(uds=self.uds)

@@ -17,7 +17,7 @@ import pytest
 import pytest_asyncio
 from httpx import AsyncClient, Response
 
-from tests.service import authorization_actions
+from tests.service import authorization_actions, authorization_chat
 from tests.service.authorization_actions import flow_paths
 from tests.service.table import (
     PASSWORD,
@@ -457,6 +457,8 @@ ACTIONS: dict[str, Action] = {
     "cite a reroll grant on one's own character's test": _cite_grant,
     # contests, group actions, long tasks, fairness, events, export and import
     **authorization_actions.ACTIONS,
+    # the table chat
+    **authorization_chat.ACTIONS,
     "odds `GET /odds/{ruleset}`": lambda t, who, h: t.client.get(
         {"3d6": "/odds/3d6?score=3", "matrix": "/odds/matrix?stat=12", "d20": "/odds/d20"}[
             t.ruleset

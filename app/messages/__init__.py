@@ -1,0 +1,1 @@
+"""The table chat: messages to the whole table and whispers, in the campaign's event log."""
