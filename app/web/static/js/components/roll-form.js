@@ -206,7 +206,9 @@ class RollForm extends HTMLElement {
       if (this.oddsFor === path) replace(box, h("p", { class: "muted", text: error.detail || t("odds.none") }));
       return;
     }
-    if (this.oddsFor !== path) return;
+    if (this.oddsFor !== path) return; // a newer request is on its way
+    if (this.oddsPath() !== path) return this.refreshOdds(true); // the form changed meanwhile
+    if (!this.oddsBox.isConnected || box !== this.oddsBox) return this.showOdds();
     const item = (label, p) => h("li", {}, `${label} `, h("b", { text: fmtPercent(p) }));
     let list;
     if (this.values.mode === "formula") {
@@ -256,6 +258,7 @@ class RollForm extends HTMLElement {
     const note = this.querySelector("input[name=note]");
     if (note) note.value = "";
     showError(this.box, null);
+    this.refreshOdds(true);
   }
 }
 

@@ -33,6 +33,10 @@ export async function checkShownRolls(store) {
   const brokenAt = report.failure ? report.failure.seq ?? 0 : Infinity;
   for (const roll of shown) {
     const latest = report.latest.get(roll.id);
+    if (report.rolls.get(roll.id) === "failed" || (!latest && roll.seq >= brokenAt)) {
+      checks.set(roll.id, "failed"); // its link failed, or comes after the break
+      continue;
+    }
     if (!latest) continue;
     let mark = report.rolls.get(roll.id) || "failed";
     if (latest.seq >= brokenAt) mark = "failed";
