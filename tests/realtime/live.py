@@ -50,7 +50,7 @@ class LiveServer:
         self.secret = secrets.token_hex(32)
         self.env = env
         self.process: subprocess.Popen[bytes] | None = None
-        self.start_timeout = 60.0  # seconds: a loaded machine starts slowly (main); browser tests may set more
+        self.start_timeout = 60.0  # seconds: a loaded machine starts slowly
 
     @property
     def http(self) -> str:
