@@ -72,9 +72,7 @@ async def test_the_table_speaks_the_browsers_language(
     mine = card(player, roll["id"])
     await expect(mine.locator(".outcome")).to_contain_text(words["partial"])
     await expect(mine.locator("button[data-step=fail]")).to_have_text(words["fail"])
-    await expect(mine.locator("button[data-step=complication]")).to_have_text(
-        words["complication"]
-    )
+    await expect(mine.locator("button[data-step=complication]")).to_have_text(words["complication"])
     title = await mine.locator("time").get_attribute("title") or ""
     assert words["month"] in title, title  # the date in the locale's words
     await shoot_both(page, f"table-{locale}")

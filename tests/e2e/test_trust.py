@@ -83,14 +83,16 @@ async def test_both_pages_resume_after_a_restart_without_a_missing_or_duplicated
 async def test_after_a_rotation_every_roll_shows_its_check_and_tampering_shows_a_failure(
     browser: Browser, server: LiveServer
 ) -> None:
-    storyteller, player, cid = await table(browser, server, "3d6")
+    storyteller, player, _ = await table(browser, server, "3d6")
     await player.page.check("input[name=reroll]")
     first = await roll_from_form(player, trait="strong", difficulty="4")
     failed = next((i for i, d in enumerate(first["dice"]) if not d["success"]), None)
     if first["result"]["rerolls_left"] and failed is not None:
-        await card(player, first["id"]).locator(
-            f'button[data-step=reroll][data-die="{failed}"]'
-        ).click()
+        await (
+            card(player, first["id"])
+            .locator(f'button[data-step=reroll][data-die="{failed}"]')
+            .click()
+        )
         await expect(card(player, first["id"]).locator(".die .was")).to_have_count(1)
     await roll_from_form(player, trait="clever", visibility="blind", note="hush")
     await roll_from_form(storyteller, trait="strong", visibility="storyteller")

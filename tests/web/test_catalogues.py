@@ -115,7 +115,9 @@ def test_javascript_and_css_weigh_at_most_200_kib() -> None:
 
 
 def test_no_script_parses_markup() -> None:
-    sinks = re.compile(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|\beval\(|new Function")
+    sinks = re.compile(
+        r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|\beval\(|new Function"
+    )
     for path in scripts():
         code = re.sub(r"(?m)^\s*//.*$", "", path.read_text())  # comments may name them
         assert not sinks.search(code), path

@@ -84,7 +84,11 @@ def test_the_browser_salts_and_hashes_links_byte_for_byte() -> None:
         "vectors": [],
         "salts": [
             {"seed": "00" * 32, "campaign_id": "c1", "link_seq": 3},
-            {"seed": "666169727461626c65", "campaign_id": "01jd8m7c4d5e6f7g8h9j0k1m2n", "link_seq": 14},
+            {
+                "seed": "666169727461626c65",
+                "campaign_id": "01jd8m7c4d5e6f7g8h9j0k1m2n",
+                "link_seq": 14,
+            },
         ],
         "hashes": [
             {"prev": "0" * 64, "record": record, "salt": None},

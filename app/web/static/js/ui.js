@@ -53,10 +53,17 @@ export function errorBox() {
 }
 
 /** Announce text politely in the live region (new rolls, new messages). */
-export function announce(text) {
+export function announce(text, id = null) {
   const region = byId("announcer");
-  region.append(h("p", { text }));
+  region.append(h("p", { text, "data-about": id }));
   while (region.childNodes.length > 5) region.firstChild.remove();
+}
+
+/** Take back what was announced about `id` (a deleted message leaves no text behind). */
+export function unannounce(id) {
+  for (const p of byId("announcer").querySelectorAll("p[data-about]")) {
+    if (p.dataset.about === id) p.remove();
+  }
 }
 
 /** Run an async action from a button: disabled meanwhile, errors into box. */

@@ -7,7 +7,7 @@
 import { api } from "../api.js";
 import { h, linkify, replace } from "../dom.js";
 import { fmtDate, fmtRelative, t } from "../i18n.js";
-import { announce, busy, errorBox } from "../ui.js";
+import { announce, busy, errorBox, unannounce } from "../ui.js";
 import { rollAnnouncement } from "./roll-card.js";
 import "./roll-card.js";
 
@@ -66,11 +66,16 @@ class Log extends HTMLElement {
   connectedCallback() {
     this.onChange = (event) => this.update(event.detail);
     this.store.addEventListener("change", this.onChange);
+    // "2 minutes ago" stays true: every time of the log is written again each 30 s
+    this.clock = setInterval(() => {
+      for (const time of this.querySelectorAll("time[datetime]")) time.textContent = fmtRelative(time.dateTime);
+    }, 30000);
   }
 
   disconnectedCallback() {
     this.store.removeEventListener("change", this.onChange);
     if (this.observer) this.observer.disconnect();
+    clearInterval(this.clock);
   }
 
   update({ what, item }) {
@@ -82,8 +87,9 @@ class Log extends HTMLElement {
       } else this.render();
       if (item.created) {
         if (item.type === "roll") announce(rollAnnouncement(item.item, this.store));
-        else if (item.item.text !== null) announce(t("announce.message", { who: this.store.memberName(item.item.user_id), text: item.item.text }));
+        else if (item.item.text !== null) announce(t("announce.message", { who: this.store.memberName(item.item.user_id), text: item.item.text }), item.item.id);
       }
+      if (item.type === "message" && item.item.text === null) unannounce(item.item.id);
       return;
     }
     if (what === "log" || what === "characters" || what === "members" || what === "fairness" || what === "checks") this.render();

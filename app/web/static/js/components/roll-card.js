@@ -111,6 +111,7 @@ class RollCard extends HTMLElement {
     }
     this.classList.toggle("hidden-roll", roll.visibility === "blind" || roll.visibility === "private");
     const res = outcome(roll);
+    const mixed = new Set((roll.dice || []).map((d) => d.sides)).size > 1; // e.g. 3d6+1d20
     const dice = h(
       "ul",
       { class: "dice", "aria-label": t("roll.dice") },
@@ -124,7 +125,8 @@ class RollCard extends HTMLElement {
             "aria-label": t(die.success === true ? "roll.die_success" : die.kept === false ? "roll.die_dropped" : "roll.die", { n: index + 1, value: die.value, sides: die.sides }),
           },
           die.history && die.history.length ? die.history.map((old) => h("span", { class: "was", text: old })) : null,
-          String(die.value)
+          String(die.value),
+          mixed ? h("small", { class: "sides", "aria-hidden": "true", text: ` d${die.sides}` }) : null
         )
       )
     );
