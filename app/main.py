@@ -7,14 +7,15 @@ import hmac
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI, Request, Response
-from fastapi.middleware.cors import CORSMiddleware
+from fastapi import Depends, FastAPI, Request, Response
+from fastapi_offline import FastAPIOffline
 
 from app.accounts.routes import router as accounts_router
 from app.campaigns.routes import router as campaigns_router
 from app.characters.damage_routes import router as damage_router
 from app.characters.routes import router as characters_router
 from app.core import idempotency, metrics
+from app.core.cors import install_cors
 from app.core.database import create_database
 from app.core.deps import needs_credential
 from app.core.errors import AppError, Unauthorized, install_handlers
@@ -23,6 +24,7 @@ from app.core.ids import configure_pepper
 from app.core.limits import BodySizeLimit
 from app.core.observe import ObserveRequests
 from app.core.openapi import install_openapi, ok, problems
+from app.core.query_params import refuse_unknown_query
 from app.core.ratelimit import AnonymousLimit, create_limiter, open_routes
 from app.core.security import AuthCache, configure_password_hashing
 from app.core.settings import Settings, get_settings
@@ -33,6 +35,7 @@ from app.fairness.routes import router as fairness_router
 from app.grants.routes import router as grants_router
 from app.messages.routes import router as messages_router
 from app.odds.routes import router as odds_router
+from app.overview.routes import router as overview_router
 from app.realtime.broker import create_broker
 from app.realtime.hub import start_hub
 from app.realtime.routes import router as realtime_router
@@ -40,6 +43,7 @@ from app.roll_requests import sweep as roll_request_sweep
 from app.roll_requests.routes import router as roll_requests_router
 from app.rolls.routes import router as rolls_router
 from app.rules import SystemDice
+from app.stats.routes import router as stats_router
 from app.table.routes import router as table_router
 from app.web.routes import router as web_router
 from app.web.routes import static_files
@@ -95,11 +99,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await broker.close()
             await database.close()
 
-    app = FastAPI(
+    # /docs and /redoc serve Swagger UI and ReDoc from the fastapi-offline package's own
+    # copies (/static-offline-docs/…): a table without internet keeps its reference.
+    app = FastAPIOffline(
         title="Fairtable",
         version="1.0.0",
         summary="Dice everyone at the table can trust: rolled, stored and answered by the server.",
         lifespan=lifespan,
+        # No validator badge: Swagger UI would load it from validator.swagger.io.
+        swagger_ui_parameters={"validatorUrl": None},
+        # Every endpoint refuses a query parameter it does not declare (422).
+        dependencies=[Depends(refuse_unknown_query)],
     )
     app.state.settings = settings
     app.state.auth_cache = AuthCache(settings.auth_cache_seconds)
@@ -126,6 +136,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         fairness_router,
         events_router,
         realtime_router,
+        overview_router,
+        stats_router,
     )
     for router in routers:
         app.include_router(router, prefix=API_PREFIX)
@@ -183,13 +195,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             routes=anonymous,
             proxies=settings.trusted_proxies,
         )
-    if settings.cors_origins:
-        app.add_middleware(
-            CORSMiddleware,
-            allow_origins=settings.cors_origins,
-            allow_methods=["*"],
-            allow_headers=["*"],
-        )
+    install_cors(app, settings.cors_origins)  # OPTIONS answered; CORS for the origins set
     app.add_middleware(
         BodySizeLimit,
         max_bytes=settings.max_body_bytes,

@@ -22,9 +22,9 @@ whose read went stale is run again (``RetryJob``) instead of acting on it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from app.campaigns import memo
 from app.campaigns.models import Campaign
@@ -65,6 +65,16 @@ def _open_sql(lock_rows: str, row_version: str | None) -> str:
     return f"{head}{version} FROM {tail}{lock_rows and lock_rows + ' OF c'}"
 
 
+class Accumulator(Protocol):
+    """Changes a job gathers over its act and writes with its batch, merged (tallies that
+    several rolls of one job add to): ``statements`` is asked for once, at close."""
+
+    def statements(self) -> list[Statement]: ...
+
+
+A = TypeVar("A", bound=Accumulator)
+
+
 class RecordingDice:
     """A dice source that writes down every roll of one draw, for the roll's proof."""
 
@@ -82,6 +92,7 @@ class RecordingDice:
 
 class Ledger:
     __slots__ = (
+        "_accumulators",
         "_checked",
         "_guards",
         "_links_from",
@@ -125,6 +136,7 @@ class Ledger:
         self._guards: list[Statement] = []
         self.read_version: str | None = None
         self._checked: dict[tuple[str, str], Any] = {}
+        self._accumulators: dict[str, Accumulator] = {}
         # roll seq -> (index among the batch's event rows, event) of a roll state recorded
         self._states: dict[int, tuple[int, EventOut]] = {}
 
@@ -201,6 +213,15 @@ class Ledger:
         the campaign row (the write-back's)."""
         self._statements.append(statement)
 
+    def accumulate(self, name: str, make: Callable[[], A]) -> A:
+        """This job's accumulator ``name`` (made by ``make`` the first time): its
+        statements travel with the batch. They change no row a guard or the memo checks
+        (seats, characters, rolls), so unlike ``write`` they keep the memo."""
+        found = self._accumulators.get(name)
+        if found is None:
+            found = self._accumulators[name] = make()
+        return found  # type: ignore[return-value]
+
     def guard(self, condition: Statement) -> None:
         """Close only if ``condition`` (an SQL boolean and its parameters) still holds
         when the batch is written. The same condition twice counts once."""
@@ -260,6 +281,8 @@ class Ledger:
         """Write the counters back with every row and statement of the job, in one batch;
         ``RetryJob`` when a guard no longer holds (nothing of the batch then counts)."""
         others: list[Statement] = list(self._statements)
+        for accumulator in self._accumulators.values():
+            others.extend(accumulator.statements())
         for table, rows in self._rows.values():
             values = [value for row in rows for value in row]
             others.append((table.insert_rows(len(rows)), values))

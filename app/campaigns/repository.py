@@ -34,12 +34,19 @@ _UPDATE = "UPDATE campaigns SET name = ?, settings = ? WHERE id = ?"
 _SET_ROLE = "UPDATE memberships SET role = ? WHERE campaign_id = ? AND user_id = ?"
 _LEAVE = "DELETE FROM memberships WHERE campaign_id = ? AND user_id = ?"
 _DELETE = "DELETE FROM campaigns WHERE id = ?"
+_LAST_SEQ = "SELECT last_seq FROM campaigns WHERE id = ?"
 
 
 async def seat(db: Db, campaign_id: str, user_id: str) -> Row | None:
     """(id, name, ruleset, settings, created_at, role) of the caller's seat, if any: the
     query of every request that names a campaign."""
     return await db.fetchone(_SEAT, campaign_id, user_id)
+
+
+async def last_seq(db: Db, campaign_id: str) -> int:
+    """The seq of the campaign's latest event (0 before any)."""
+    record = await db.fetchone(_LAST_SEQ, campaign_id)
+    return 0 if record is None else int(record[0])
 
 
 def seat_guard(row: Row, user_id: str) -> Statement:

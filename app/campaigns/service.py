@@ -212,3 +212,8 @@ async def list_members(
         {"user_id": uid, "display_name": name, "role": role, "online": uid in online}
         for uid, name, role in await repo.members(db, campaign_id)
     ]
+
+
+async def last_seq(db: Db, campaign_id: str) -> int:
+    """Where a client that has read the campaign resumes its events (``after=``)."""
+    return await repo.last_seq(db, campaign_id)

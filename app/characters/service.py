@@ -225,3 +225,13 @@ async def delete(writer: Writer, principal: Principal, character_id: str) -> Non
 
 async def list_for(db: Db, seat: Seat, limit: int, cursor: str | None) -> list[CharacterRow]:
     return await repo.of_campaign(db, seat.campaign.id, limit, cursor)
+
+
+async def all_for(db: Db, seat: Seat) -> list[CharacterRow]:
+    """Every character of the campaign, newest first (an overview's: all pages at once)."""
+    found: list[CharacterRow] = []
+    while True:
+        page = await repo.of_campaign(db, seat.campaign.id, 500, found[-1].id if found else None)
+        found.extend(page)
+        if len(page) < 500:
+            return found

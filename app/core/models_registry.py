@@ -12,6 +12,7 @@ from app.messages import models as messages_models
 from app.realtime import models as realtime_models
 from app.roll_requests import models as roll_requests_models
 from app.rolls import models as rolls_models
+from app.stats import models as stats_models
 from app.table import models as table_models
 
 __all__ = [
@@ -27,5 +28,6 @@ __all__ = [
     "realtime_models",
     "roll_requests_models",
     "rolls_models",
+    "stats_models",
     "table_models",
 ]

@@ -27,6 +27,7 @@ from app.messages import repository as messages_repo
 from app.messages.service import audience_of
 from app.roll_requests import repository as requests_repo
 from app.rolls import repository as rolls_repo
+from app.stats import tally
 from app.table import repository as table_repo
 
 
@@ -80,8 +81,11 @@ async def write_campaign(
             "sheet": sheet,
         }
         await tables.insert(db, characters_repo.CHARACTERS, row)
-    for roll in doc.rolls:
-        await tables.insert(db, rolls_repo.ROLLS, roll.model_dump())
+    rows = [roll.model_dump() for roll in doc.rolls]
+    for row in rows:
+        await tables.insert(db, rolls_repo.ROLLS, row)
+    for sql, params in tally.of_rolls(campaign.id, rows):  # the luck statistics
+        await db.execute(sql, *params)
     for event in doc.events:
         # Whole: the single-document format is read in memory, not the way of long
         # campaigns; the line import (``write_lines``) stores compact what it can.
@@ -137,7 +141,10 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
             ]
             await _many(db, characters_repo.CHARACTERS, values)
         elif kind == "roll":
-            await _many(db, rolls_repo.ROLLS, [r.model_dump() for r in rows])
+            dumped = [r.model_dump() for r in rows]
+            await _many(db, rolls_repo.ROLLS, dumped)
+            for sql, params in tally.of_rolls(campaign.id, dumped):  # the luck statistics
+                await db.execute(sql, *params)
         elif kind == "event":
             await _many(db, EVENTS, [_event_row(campaign.id, e) for e in rows])
         elif kind == "roll_request":

@@ -8,6 +8,7 @@ from app.campaigns.deps import MemberSeat
 from app.core.deps import WriterDep, bearer_secret
 from app.core.ids import hash_secret
 from app.core.openapi import AUTH, ok, problems
+from app.core.query_params import unknown_in
 from app.realtime import tickets
 from app.realtime.schemas import TicketRead
 from app.realtime.service import SocketRefused, seat_for_socket
@@ -57,6 +58,18 @@ def _after(value: str | None) -> int | None:
     return int(value)
 
 
+_READ_BY_HAND = frozenset({"after", "ticket"})  # the resume point, and the legacy ticket
+
+
+def _known_query(websocket: WebSocket) -> None:
+    """The app-wide rule on unknown query parameters (app/core/query_params.py), as a
+    websocket can answer it: a 4400 close naming them."""
+    unknown = unknown_in(websocket, reads=_READ_BY_HAND)
+    if unknown:
+        reason = f"unknown query parameter: {', '.join(unknown)}"
+        raise SocketRefused(BAD_REQUEST, reason[:120])  # a close reason holds 123 bytes
+
+
 @router.websocket("/campaigns/{cid}/ws")
 async def campaign_socket(websocket: WebSocket, cid: str) -> None:
     """Live events of the campaign, filtered for the caller; see docs/realtime.md.
@@ -67,6 +80,7 @@ async def campaign_socket(websocket: WebSocket, cid: str) -> None:
     query = websocket.query_params
     ticket = next((p for p in offered if p.startswith(tickets.TICKET_PREFIX + "_")), None)
     try:
+        _known_query(websocket)
         after = _after(query.get("after"))
         seat = await seat_for_socket(
             state, cid, ticket or query.get("ticket"), websocket.headers.get("authorization")

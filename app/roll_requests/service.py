@@ -221,6 +221,18 @@ async def read_page(
     return dumps({"items": items, "next_cursor": next_cursor})
 
 
+async def open_for(db: Db, seat: Seat) -> list[dict[str, Any]]:
+    """Every open request the member may read, newest first (an overview's)."""
+    now, found, before = utcnow(), list[dict[str, Any]](), None
+    viewer = None if seat.is_storyteller else seat.user_id
+    while True:
+        page = await repo.page(db, seat.campaign.id, viewer, 200, before, "open", now)
+        found.extend(records.to_read(asked, now) for asked in page)
+        if len(page) < 200:
+            return found
+        before = page[-1].id
+
+
 async def stored_links(db: Db, ids: list[str]) -> dict[str, dict[str, Any]]:
     """The requests among ``ids`` as their latest link would show them now, rebuilt from
     the stored rows (with their ``hash``): what the audit compares each request's latest

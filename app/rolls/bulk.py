@@ -60,6 +60,7 @@ from app.rolls.repository import ROLLS, RollRow
 from app.rolls.schemas import FormulaBody, TestBody
 from app.rolls.service import RollBody, result_of
 from app.rules import DiceSource, threed6
+from app.stats import tally
 
 BATCH = 50_000  # rolls a job: one transaction
 CHUNK = 500  # rolls a statement: 9,500 placeholders on SQLite (at most 32,766)
@@ -352,6 +353,7 @@ async def _roll_batch(
     try:
         for i in range(start, start + n):
             values = await _roll(ledger, turns[i % len(turns)])
+            tally.record(ledger, None, values)  # written with the ledger's batch
             if i % YIELD_EVERY == 0 and sending is not None and not sending.done():
                 await asyncio.sleep(0)  # the driver sends what the socket takes, reads answers
             rolls.append(_ROLL_ROWS.encode(ROLLS.values(values)))

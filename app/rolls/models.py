@@ -17,6 +17,18 @@ class Roll(Base):
     __table_args__ = (
         UniqueConstraint("campaign_id", "seq"),
         Index("ix_rolls_campaign_character_seq", "campaign_id", "character_id", "seq"),
+        # The log's filters (GET /campaigns/{cid}/rolls?user_id=&kind=&since=&until=).
+        Index("ix_rolls_campaign_user_seq", "campaign_id", "user_id", "seq"),
+        Index("ix_rolls_campaign_kind_seq", "campaign_id", "kind", "seq"),
+        Index("ix_rolls_campaign_created", "campaign_id", "created_at"),
+        # The pending rolls alone (few at any time): the overview and ?status=pending.
+        Index(
+            "ix_rolls_pending",
+            "campaign_id",
+            "seq",
+            sqlite_where=text("status = 'pending'"),
+            postgresql_where=text("status = 'pending'"),
+        ),
         # The hidden rolls alone, where held sheet effects are looked up on every
         # character read (app/characters/held.py): a read never walks the public log.
         Index(

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypedDict, cast
 
@@ -57,6 +58,45 @@ _SEEN_BY_OTHERS = (
     " AND (visibility = 'public' OR (visibility IN ('storyteller', 'private') AND user_id = ?))"
 )
 
+_STATUS = {"pending": " AND status = 'pending'", "final": " AND status = 'final'"}
+
+
+def seen_by(viewer_is_storyteller: bool) -> str:
+    """The visibility rule's SQL condition (`` AND …``, one parameter: the viewer's id)
+    over a table with the rolls' ``visibility`` and ``user_id`` columns: the log's, and the
+    stats tallies' (app/stats), so no read path has a copy of its own."""
+    return _SEEN_BY_STORYTELLER if viewer_is_storyteller else _SEEN_BY_OTHERS
+
+
+@dataclass(frozen=True, slots=True)
+class RollFilter:
+    """What a reader of the log may narrow it to (each None: no narrowing). ``since`` is
+    inclusive and ``until`` exclusive, on ``created_at``."""
+
+    character_id: str | None = None
+    user_id: str | None = None
+    status: str | None = None
+    kind: str | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+
+    def sql(self) -> tuple[str, list[Any]]:
+        """`` AND …`` conditions and their parameters, each backed by an index of the
+        rolls table (app/rolls/models.py)."""
+        # The status is written in, not bound: a planner uses the partial index of pending
+        # rolls only for a condition it can read (the value is one of two constants).
+        sql, params = _STATUS[self.status] if self.status else "", list[Any]()
+        for column, value in (
+            ("character_id = ?", self.character_id),
+            ("user_id = ?", self.user_id),
+            ("kind = ?", self.kind),
+            ("created_at >= ?", self.since),
+            ("created_at < ?", self.until),
+        ):
+            if value is not None:
+                sql, params = f"{sql} AND {column}", [*params, value]
+        return sql, params
+
 
 def _row(record: Sequence[Any]) -> RollRow:
     return cast(RollRow, ROLLS.row(record))
@@ -89,11 +129,13 @@ async def holding_effects(
     db: Db, campaign_id: str, character_id: str | None
 ) -> list[tuple[str, str, str, Any]]:
     """(character_id, visibility, user_id, state) of the campaign's hidden rolls that may
-    hold sheet effects, oldest first; of one character's only, if given."""
+    hold sheet effects, by character and oldest first within each; of one character's
+    only, if given. That order is the partial index's (``ix_rolls_hidden``): ordered by seq
+    alone, a planner walks the whole log by its seq index instead."""
     sql, params = _HOLDING, [campaign_id]
     if character_id is not None:
         sql, params = sql + " AND character_id = ?", [campaign_id, character_id]
-    records = await db.fetchall(sql + " ORDER BY seq", *params)
+    records = await db.fetchall(sql + " ORDER BY character_id, seq", *params)
     return [(r[0], r[1], r[2], r[3]) for r in records]
 
 
@@ -104,13 +146,12 @@ async def log(
     viewer_is_storyteller: bool,
     limit: int,
     before_seq: int | None,
-    character_id: str | None,
+    where: RollFilter = RollFilter(),
 ) -> list[RollRow]:
-    """The rolls the viewer may see, newest first."""
-    sql = _LOG + (_SEEN_BY_STORYTELLER if viewer_is_storyteller else _SEEN_BY_OTHERS)
-    params: list[Any] = [campaign_id, viewer_id]
-    if character_id is not None:
-        sql, params = sql + " AND character_id = ?", [*params, character_id]
+    """The rolls the viewer may see, newest first, narrowed by ``where``."""
+    narrow, narrowed = where.sql()
+    sql = _LOG + seen_by(viewer_is_storyteller) + narrow
+    params: list[Any] = [campaign_id, viewer_id, *narrowed]
     if before_seq is not None:
         sql, params = sql + " AND seq < ?", [*params, before_seq]
     records = await db.fetchall(sql + " ORDER BY seq DESC LIMIT ?", *params, limit)

@@ -32,6 +32,7 @@ from app.rolls import repository as repo
 from app.rolls.repository import RollRow
 from app.rolls.service import RollAt, chain_view, record_roll_event, require_sight, to_answer
 from app.rules import RollError
+from app.stats import tally
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +79,7 @@ async def reveal(
         new: RollRow = {**it.roll, "visibility": "public", "updated_at": utcnow()}
         new["prev_hash"], new["hash"] = ledger.link(chain_view(new), seq)
         ledger.write(repo.save_reveal(new))
+        tally.record(ledger, it.roll, new)  # its tallies move to the public ones
         record_roll_event(ledger, "roll.updated", new, seq, previous=it.roll)
         if it.character is not None:
             _publish_effects(cj, it.character, new["state"]["effects"])

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Header, Query, Request, Response
+from pydantic import AwareDatetime
 
 from app.campaigns.deps import MemberSeat
 from app.core.deps import ReadDb, Reader, Roller
-from app.core.errors import Unprocessable
+from app.core.errors import InvalidFields, Unprocessable
 from app.core.i18n import msg
 from app.core.jsontext import dumps
 from app.core.openapi import AUTH, BODY, ok, problems
 from app.core.pagination import Cursor, Limit, decode_int_cursor, encode_cursor
 from app.rolls import reveal as revealing
 from app.rolls import service, steps
+from app.rolls.repository import RollFilter
 from app.rolls.schemas import (
     ROLL_EXAMPLE,
     ROLL_REQUEST_EXAMPLES,
@@ -54,6 +57,23 @@ FINAL_EXAMPLE = {
     "status": "final",
     "result": {**ROLL_EXAMPLE["result"], "rerolls_left": 0},
 }
+
+
+Since = Annotated[
+    AwareDatetime | None,
+    Query(
+        description="Only rolls made at or after this time (RFC 3339 with its offset, "
+        "e.g. `2026-11-30T20:00:00Z`).",
+        examples=["2026-11-30T20:00:00Z"],
+    ),
+]
+Until = Annotated[
+    AwareDatetime | None,
+    Query(
+        description="Only rolls made before this time (RFC 3339, exclusive).",
+        examples=["2026-12-01T02:00:00Z"],
+    ),
+]
 
 
 def _json(status: int, body: bytes) -> Response:
@@ -105,7 +125,9 @@ async def create_roll(
     summary="Read the roll log",
     responses={
         **ok(200, {"items": [ROLL_EXAMPLE], "next_cursor": None}, "One page of the log."),
-        **problems(*AUTH, 404, 422),
+        **problems(
+            *AUTH, 404, 422, s422=("Validation failed", "query.stauts: unknown query parameter")
+        ),
     },
 )
 async def list_rolls(
@@ -113,16 +135,46 @@ async def list_rolls(
     db: ReadDb,
     limit: Limit = 50,
     cursor: Cursor = None,
-    character_id: Annotated[str | None, Query(max_length=26)] = None,
+    character_id: Annotated[
+        str | None, Query(max_length=26, description="Only this character's rolls.")
+    ] = None,
+    user_id: Annotated[
+        str | None, Query(max_length=26, description="Only the rolls this member made.")
+    ] = None,
+    status: Annotated[
+        Literal["pending", "final"] | None,
+        Query(description="Only pending rolls (steps left) or only final ones."),
+    ] = None,
+    kind: Annotated[
+        Literal["test", "save", "formula", "damage"] | None, Query(description="Only this kind.")
+    ] = None,
+    since: Since = None,
+    until: Until = None,
 ) -> Response:
     """The campaign's roll log, newest first, holding only what the caller may see:
     ``private`` rolls only for their roller, ``storyteller`` ones for their roller and the
-    storytellers; a ``blind`` roll shows its roller only that it happened (``redacted``)."""
-    rows = await service.log(db, seat, limit + 1, decode_int_cursor(cursor), character_id)
+    storytellers, ``blind`` ones for the storytellers.
+
+    The filters combine (all must hold) and page with ``cursor`` like the whole log: pass
+    the same filters with each ``next_cursor``. ``since`` is inclusive, ``until``
+    exclusive, on ``created_at``; ``since`` after ``until`` is a 422. An unknown query
+    parameter is a 422 naming it, as on every endpoint."""
+    times = utc(since, "since"), utc(until, "until")
+    where = RollFilter(character_id, user_id, status, kind, *times)
+    rows = await service.log(db, seat, limit + 1, decode_int_cursor(cursor), where)
     page = rows[:limit]
     items = [service.to_answer(r, seat.user_id, seat.is_storyteller) for r in page]
     next_cursor = encode_cursor(page[-1]["seq"]) if len(rows) > limit else None
     return _json(200, dumps({"items": items, "next_cursor": next_cursor}))
+
+
+def utc(moment: datetime | None, name: str) -> datetime | None:
+    """``moment`` in UTC, as the rolls' times are stored; 422 for one UTC cannot hold
+    (a year-9999 time with a negative offset)."""
+    try:
+        return None if moment is None else moment.astimezone(UTC)
+    except OverflowError:
+        raise InvalidFields([{"loc": ("query", name), "msg": "out of range"}]) from None
 
 
 @router.get(

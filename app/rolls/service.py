@@ -24,7 +24,7 @@ from app.characters.service import may_edit, to_read
 from app.core import idempotency
 from app.core.database import Db
 from app.core.db import rfc3339, utcnow
-from app.core.errors import Forbidden, NotFound, Unprocessable
+from app.core.errors import Forbidden, InvalidFields, NotFound, Unprocessable
 from app.core.i18n import msg
 from app.core.ids import new_id
 from app.core.security import Principal
@@ -38,6 +38,7 @@ from app.rolls.repository import RollRow
 from app.rolls.schemas import FormulaBody, RequestAnswer, SaveBody, TestBody
 from app.rolls.visibility import can_see
 from app.rules import DiceSource, RulesError, formula, formula_odds
+from app.stats import tally
 
 RollBody = TestBody | SaveBody | FormulaBody
 REDACTED_STATUS = "hidden"  # the one status of every redacted roll, whatever its real one
@@ -327,6 +328,7 @@ def store_roll(
     }
     values["prev_hash"], values["hash"] = ledger.link(chain_view(values), seq)
     ledger.add(repo.ROLLS, values)
+    tally.record(ledger, None, values)  # a final roll counts in the luck statistics
     record_roll_event(ledger, "roll.created", values)
     return values
 
@@ -402,8 +404,27 @@ def require_sight(seat: Seat, roll: RollRow) -> None:
 
 
 async def log(
-    db: Db, seat: Seat, limit: int, before_seq: int | None, character_id: str | None
+    db: Db, seat: Seat, limit: int, before_seq: int | None, where: repo.RollFilter
 ) -> list[RollRow]:
+    """A page of the log as ``seat`` may see it, narrowed by ``where``."""
+    if where.since is not None and where.until is not None and where.since > where.until:
+        raise InvalidFields([{"loc": ("query", "since"), "msg": "since is after until"}])
     return await repo.log(
-        db, seat.campaign.id, seat.user_id, seat.is_storyteller, limit, before_seq, character_id
+        db, seat.campaign.id, seat.user_id, seat.is_storyteller, limit, before_seq, where
     )
+
+
+async def pending(db: Db, seat: Seat) -> list[RollRow]:
+    """Every pending roll ``seat`` may see, newest first (the partial index of pending
+    rolls: never a walk of the log)."""
+    rows: list[RollRow] = []
+    before: int | None = None
+    while True:
+        page = await repo.log(
+            db, seat.campaign.id, seat.user_id, seat.is_storyteller, 500, before,
+            repo.RollFilter(status="pending"),
+        )  # fmt: skip
+        rows.extend(page)
+        if len(page) < 500:
+            return rows
+        before = page[-1]["seq"]

@@ -42,6 +42,7 @@ from app.rolls.service import (
     to_answer,
 )
 from app.rules import DiceSource, RollError, threed6
+from app.stats import tally
 
 Step = Callable[[threed6.ThreeD6Roll, DiceSource | None], threed6.ThreeD6Roll]
 """An engine step; it gets a dice source (its own draw) when the step rolls dice."""
@@ -121,7 +122,8 @@ def _may_reopen(roll: RollRow) -> None:
 async def _require_latest(db: Db, seat: Seat, roll: RollRow) -> None:
     """A final roll reopens only while it is its character's latest roll (among those the
     storyteller may read, so the refusal tells of no roll hidden from them)."""
-    latest = await repo.log(db, seat.campaign.id, seat.user_id, True, 1, None, roll["character_id"])
+    only = repo.RollFilter(character_id=roll["character_id"])
+    latest = await repo.log(db, seat.campaign.id, seat.user_id, True, 1, None, only)
     if latest and latest[0]["id"] != roll["id"]:
         raise Conflict(
             msg(
@@ -188,6 +190,7 @@ async def step(
         }
         new["prev_hash"], new["hash"] = ledger.link(chain_view(new), seq)
         ledger.write(repo.save_step(new))
+        tally.record(ledger, roll, new)  # it counts once final; a reopened one no longer
         record_roll_event(ledger, "roll.updated", new, seq, previous=roll)
         link = flow_of(new)
         if new["status"] == "final" and link is not None:

@@ -354,6 +354,12 @@ ACTIONS: dict[str, Action] = {
     "list members `GET /campaigns/{cid}/members`": lambda t, who, h: t.client.get(
         f"/campaigns/{t.cid}/members", headers=h
     ),
+    "read the overview `GET /campaigns/{cid}/overview`": lambda t, who, h: t.client.get(
+        f"/campaigns/{t.cid}/overview", headers=h
+    ),
+    "read the luck statistics `GET /campaigns/{cid}/stats`": lambda t, who, h: t.client.get(
+        f"/campaigns/{t.cid}/stats", headers=h
+    ),
     "change another's role `PATCH /campaigns/{cid}/members/{uid}`": lambda t, who, h: (
         t.client.patch(
             f"/campaigns/{t.cid}/members/{t['other'].id}", json={"role": "spectator"}, headers=h

@@ -1,0 +1,60 @@
+"""Luck statistics, tallied as rolls become final: one row per (campaign, roller,
+character, visibility, hour), another per minute, and one per face drawn in each, so that
+``GET /campaigns/{cid}/stats`` sums a few rows instead of walking the log
+(app/stats/service.py): the hours of a window from the hour rows, its edges from the
+minute rows. ``span`` is the row's length in minutes (60 or 1), ``starts_at`` its start.
+
+The visibility and the roller are kept as the rolls table keeps them, so the visibility
+rule of app/rolls/visibility.py applies to a tally row with the very SQL condition the log
+uses (``app.rolls.repository.seen_by``). ``character_key`` is the roll's character, or ``''``
+for a roll without one (a key column cannot be NULL).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Float, ForeignKey, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from app.core.db import Base, UTCDateTime
+
+
+class RollTally(Base):
+    __tablename__ = "roll_tallies"
+
+    campaign_id: Mapped[str] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[str] = mapped_column(String(26), primary_key=True)
+    character_key: Mapped[str] = mapped_column(String(26), primary_key=True)
+    visibility: Mapped[str] = mapped_column(String(12), primary_key=True)
+    span: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    starts_at: Mapped[datetime] = mapped_column(UTCDateTime(), primary_key=True)
+    # Every final roll counted; of them, the tests and saves (successes) and the rolls
+    # whose total has a known distribution (formulas, damage).
+    rolls: Mapped[int] = mapped_column(Integer, default=0)
+    tests: Mapped[int] = mapped_column(Integer, default=0)
+    observed: Mapped[float] = mapped_column(Float, default=0.0)
+    expected: Mapped[float] = mapped_column(Float, default=0.0)
+    variance: Mapped[float] = mapped_column(Float, default=0.0)
+    totals: Mapped[int] = mapped_column(Integer, default=0)
+    total_observed: Mapped[float] = mapped_column(Float, default=0.0)
+    total_expected: Mapped[float] = mapped_column(Float, default=0.0)
+    total_variance: Mapped[float] = mapped_column(Float, default=0.0)
+
+
+class FaceTally(Base):
+    __tablename__ = "face_tallies"
+
+    campaign_id: Mapped[str] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[str] = mapped_column(String(26), primary_key=True)
+    character_key: Mapped[str] = mapped_column(String(26), primary_key=True)
+    visibility: Mapped[str] = mapped_column(String(12), primary_key=True)
+    span: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    starts_at: Mapped[datetime] = mapped_column(UTCDateTime(), primary_key=True)
+    sides: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    face: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    n: Mapped[int] = mapped_column(Integer, default=0)
