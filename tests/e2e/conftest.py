@@ -40,7 +40,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def server(database_url: str) -> Iterator[LiveServer]:
     """One server for the browser tests (a module that restarts it has its own)."""
     live = LiveServer(database_url)
-    live.start_timeout = 60
     live.start()
     yield live
     live.stop()

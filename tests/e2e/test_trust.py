@@ -24,7 +24,6 @@ pytestmark = pytest.mark.e2e
 def server(database_url: str) -> Iterator[LiveServer]:
     """This module's own server: one of its tests restarts it."""
     live = LiveServer(database_url)
-    live.start_timeout = 60
     live.start()
     yield live
     live.stop()

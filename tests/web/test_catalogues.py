@@ -2,7 +2,8 @@
 uses, and the page stays small and free of HTML injection sinks.
 
 A key is *used* when it is the literal first argument of ``t("…")`` or ``plural("…")``,
-a literal value of a lookup table (``code: "ns.key"`` or after ``?`` in a choice), or a
+a literal value of a lookup table (``code: "ns.key"``, ``[pattern, "ns.key"]``, after ``?``
+in a choice or ``return``), or a
 ``data-i18n`` / ``data-i18n-aria`` attribute of index.html (the convention of
 app/web/README.md): so a key built from pieces at run time is a failure here."""
 
@@ -20,7 +21,7 @@ from app.web.routes import STATIC_DIR
 LANGUAGES = ("en", "fr")
 PLURAL = {"zero", "one", "two", "few", "many", "other"}
 CALL = re.compile(r"\b(?:t|plural)\(\s*\"([^\"]+)\"")
-TABLE = re.compile(r"[:?]\s*\"([a-z0-9_]+(?:\.[a-z0-9_]+)+)\"")
+TABLE = re.compile(r"(?:[:?,]|return)\s*\"([a-z0-9_]+(?:\.[a-z0-9_]+)+)\"")
 ATTRIBUTE = re.compile(r"data-i18n(?:-aria)?=\"([^\"]+)\"")
 
 

@@ -84,7 +84,8 @@ export async function api(
   }
   if (!response.ok) {
     const problem = parsed && typeof parsed === "object" ? parsed : {};
-    if (response.status === 401 && stored && stored === token()) clearSession();
+    const sentStored = stored && sent.Authorization === `Bearer ${stored}`;
+    if (response.status === 401 && sentStored && stored === token()) clearSession(); // expired or revoked
     throw new ApiError({
       status: response.status,
       title: problem.title || response.statusText,

@@ -375,3 +375,20 @@ export async function verifyChain(fairness, links, { campaignId = fairness.campa
   }
   return report;
 }
+
+// What a failure is about, for the page to say it in its language (the reason itself is
+// the verifier's technical text, shown beside it as data).
+const KINDS = [
+  [/prev_hash|does not follow|missing, reordered/, "verify.kind.order"],
+  [/salt|downgraded|salting seed/, "verify.kind.salt"],
+  [/does not hash|match its latest link|another roll|another link seq|another campaign/, "verify.kind.content"],
+  [/chain ends/, "verify.kind.head"],
+  [/SHA-256 of the revealed|commitment|starts at nonce|end nonce|seed \d+ is|seeds/, "verify.kind.seed"],
+  [/draw|nonce|faces|dice|die|reroll|proof/, "verify.kind.dice"],
+];
+
+/** The catalogue key of what a failure reason is about. */
+export function failureKind(reason) {
+  for (const [pattern, key] of KINDS) if (pattern.test(reason || "")) return key;
+  return "verify.kind.other";
+}

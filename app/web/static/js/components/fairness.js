@@ -7,7 +7,7 @@ import { h, replace } from "../dom.js";
 import { fmtDate, plural, t } from "../i18n.js";
 import { checkShownRolls } from "../table/checks.js";
 import { busy, errorBox } from "../ui.js";
-import { bytesToHex } from "../verify.js";
+import { bytesToHex, failureKind } from "../verify.js";
 
 /** 16 random bytes from the browser's CSPRNG, as 32 hex characters. */
 export function newClientSeed() {
@@ -54,7 +54,7 @@ class Fairness extends HTMLElement {
     const summary = report
       ? report.ok
         ? h("p", { class: "chain-ok", id: "checks-summary", text: `✓ ${plural("fairness.checked_rolls", counts.filter((c) => c === "ok").length)}` })
-        : h("p", { class: "chain-bad", id: "checks-summary", role: "alert", text: `✗ ${t("fairness.failed_at", { seq: report.failure.seq ?? "?", reason: report.failure.reason })}` })
+        : h("p", { class: "chain-bad", id: "checks-summary", role: "alert", text: `✗ ${t("fairness.failed_at", { seq: report.failure.seq ?? "?", reason: t(failureKind(report.failure.reason)) })}` })
       : null;
     replace(
       this,

@@ -6,7 +6,7 @@ import { h, replace } from "../dom.js";
 import { plural, t } from "../i18n.js";
 import { auditLinks } from "../table/checks.js";
 import { errorText, reactive } from "../ui.js";
-import { verifyChain } from "../verify.js";
+import { failureKind, verifyChain } from "../verify.js";
 
 export function mount(root, { cid }) {
   let state = { phase: "idle", fetched: 0, report: null, error: null };
@@ -42,7 +42,8 @@ export function mount(root, { cid }) {
     }
     if (r && !r.ok) {
       result.push(h("p", { class: "chain-bad", id: "verify-result", role: "alert", text: `✗ ${t("verify.failed", { seq: r.failure.seq ?? "?" })}` }));
-      result.push(h("p", { class: "mono", text: r.failure.reason }));
+      result.push(h("p", { text: t(failureKind(r.failure.reason)) }));
+      result.push(h("p", { class: "mono", lang: "en", text: r.failure.reason }));
     }
     replace(
       root,
