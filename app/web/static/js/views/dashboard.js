@@ -1,11 +1,15 @@
-// The storyteller's dashboard (/c/<cid>/dashboard). Placeholder of the shell: the board
-// helper replaces this module; it keeps the same export, mount(root, {cid}) → unmount.
+// The storyteller's dashboard (/c/<cid>/dashboard): the ft-dashboard element of
+// js/dashboard/ (party, presence, pending rolls and reveals, roll requests, luck stats).
+// Its stylesheet is added once here, so index.html stays the shell's.
 import { h, replace } from "../dom.js";
-import { t } from "../i18n.js";
-import { reactive } from "../ui.js";
+import "../dashboard/dashboard.js";
+
+function stylesheet() {
+  if (document.querySelector('link[data-ftd="css"]')) return;
+  document.head.append(h("link", { rel: "stylesheet", href: "/static/css/dashboard.css", dataset: { ftd: "css" } }));
+}
 
 export function mount(root, { cid }) {
-  return reactive(() =>
-    replace(root, h("section", { class: "card" }, h("h1", { text: t("dashboard.title") }), h("p", {}, h("a", { href: `/c/${cid}`, text: t("dashboard.to_table") }))))
-  );
+  stylesheet();
+  replace(root, h("ft-dashboard", { cid, class: "ftd" }));
 }
