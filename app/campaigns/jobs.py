@@ -51,10 +51,12 @@ Act = Callable[[CampaignJob, P], Awaitable[tuple[int, Any]]]
 
 @dataclass(frozen=True, slots=True)
 class Idempotent:
-    """The request's Idempotency-Key (or None) and the digest of what it asked for."""
+    """The request's Idempotency-Key (or None) and the digest of what it asked for; for an
+    operation whose answer can later be erased, the digest its erased record keeps."""
 
     key: str | None
     digest: str
+    erased: str | None = None
 
 
 async def _nothing(job: Job, seat: Seat) -> None:
@@ -89,7 +91,9 @@ class CampaignWrite(Generic[P]):
             raise NotFound(msg("no such {what}", what=self.what)) from None
         key = self.once.key if self.once is not None else None
         if self.once is not None and key is not None:
-            found = await idempotency.replay(db, seat.user_id, key, self.once.digest)
+            found = await idempotency.replay(
+                db, seat.user_id, key, self.once.digest, self.once.erased
+            )
             if found is not None:
                 return found
         prepared = await self.prepare(job, seat)

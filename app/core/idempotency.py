@@ -10,8 +10,10 @@ record.
 
 Erasure: a record whose answer held what must leave the database (a deleted chat message's
 text) is rewritten by the job that deletes it (``erase``): its answer becomes the new one
-(the tombstone) and its request digest ``ERASED``, since a digest of a short text is found
-by trying candidates. An erased record replays its answer to any retry under its key.
+(the tombstone) and its request digest that of the operation alone (``erased_digest``: what
+was sent to which campaign, without the body), since a digest of a short text is found by
+trying candidates. An erased record replays its answer to any retry of that operation under
+its key, and a request of any other kind under the key is refused like any other reuse.
 
 Retention: a record answers retries for ``VTT_IDEMPOTENCY_TTL_SECONDS`` (24 h by default,
 as Stripe does); after that the key is free and a retry is a new request. ``replay`` checks
@@ -68,8 +70,6 @@ _SELECT = (
     ' WHERE user_id = ? AND "key" = ?'
 )
 _ERASE = 'UPDATE idempotency_records SET request_hash = ?, body = ? WHERE user_id = ? AND "key" = ?'
-ERASED = "erased"
-"""The request digest of an erased record: no request hashes to it (a digest is hex)."""
 _FORGET = 'DELETE FROM idempotency_records WHERE user_id = ? AND "key" = ? AND created_at < ?'
 _PURGE = (
     'DELETE FROM idempotency_records WHERE (user_id, "key") IN (SELECT user_id, "key"'
@@ -102,8 +102,12 @@ def fingerprint(*parts: Any) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-async def replay(db: Db, user_id: str, key: str, digest: str) -> Answer | None:
-    """The first answer under ``key``; 422 when the key was used for another request."""
+async def replay(
+    db: Db, user_id: str, key: str, digest: str, erased: str | None = None
+) -> Answer | None:
+    """The first answer under ``key``; 422 when the key was used for another request.
+    ``erased`` is the ``erased_digest`` of this request's operation, for those that can be
+    erased."""
     row = await db.fetchone(_SELECT, user_id, key)
     if row is None:
         return None
@@ -114,15 +118,22 @@ async def replay(db: Db, user_id: str, key: str, digest: str) -> Answer | None:
         # transaction, so the new record can take the key (or nothing changes on rollback).
         await db.execute(_FORGET, user_id, key, cutoff)
         return None
-    if request_hash != digest and request_hash != ERASED:
+    if request_hash != digest and (erased is None or request_hash != erased):
         raise Unprocessable(msg("Idempotency-Key was already used with a different request"))
     return int(status), bytes(body)
 
 
-def erase(user_id: str, key: str, body: bytes) -> Statement:
+def erased_digest(*operation: Any) -> str:
+    """The request digest an erased record keeps: that of ``operation`` (its kind and path
+    parameters), marked so that it never equals a whole request's digest."""
+    return fingerprint("erased", *operation)
+
+
+def erase(user_id: str, key: str, body: bytes, operation: str) -> Statement:
     """The ledger's statement rewriting the record under ``key`` (if it is still kept):
-    ``body`` instead of its answer, and no digest of the request (see the module doc)."""
-    return _ERASE, (ERASED, body, user_id, key)
+    ``body`` instead of its answer, and ``operation`` (an ``erased_digest``) instead of the
+    request's digest (see the module doc)."""
+    return _ERASE, (operation, body, user_id, key)
 
 
 def record(user_id: str, key: str, digest: str, answer: Answer) -> dict[str, Any]:

@@ -180,7 +180,7 @@ async def create(
         act,
         scope="roll",
         prepare=prepare,
-        once=Idempotent(key, digest),
+        once=Idempotent(key, digest, idempotency.erased_digest("message", cid)),
     )
 
 
@@ -217,7 +217,10 @@ async def delete(writer: Writer, principal: Principal, cid: str, message_id: str
         ledger.write(repo.delete(message_id, seat.user_id, now))
         ledger.write(repo.event_data(seat.campaign.id, row["seq"], tombstone))
         if row["idempotency_key"] is not None:
-            erased = idempotency.erase(row["user_id"], row["idempotency_key"], dumps(tombstone))
+            operation = idempotency.erased_digest("message", seat.campaign.id)
+            erased = idempotency.erase(
+                row["user_id"], row["idempotency_key"], dumps(tombstone), operation
+            )
             ledger.write(erased)
         deleted = {"id": message_id, "deleted_by": seat.user_id, "deleted_at": rfc3339(now)}
         ledger.record("message.deleted", deleted, visibility=row["visibility"],

@@ -88,3 +88,22 @@ async def test_a_message_of_another_campaign_is_404(chat_of: ChatOf) -> None:
     sent = await elsewhere.say(elsewhere.player, "over here")
     await chat.one(chat.storyteller, sent["id"], 404)
     await chat.delete(chat.storyteller, sent["id"], 404)
+
+
+async def test_an_erased_answer_replays_only_to_a_retry_of_the_same_message(
+    chat_of: ChatOf, client: AsyncClient
+) -> None:
+    """The erased record keeps the digest of its operation, so a request of another kind
+    under the key is refused as a reuse instead of being answered with the tombstone."""
+    chat = await chat_of()
+    sent = await chat.say(chat.player, SECRET, key="reused-1")
+    await chat.delete(chat.player, sent["id"])
+    headers = chat.player.auth | {"Idempotency-Key": "reused-1"}
+    roll = {"kind": "test", "trait": "strong", "difficulty": 2, "character_id": chat.mara}
+    answer = await client.post(f"/campaigns/{chat.cid}/rolls", json=roll, headers=headers)
+    assert answer.status_code == 422, answer.text
+    assert "Idempotency-Key" in answer.json()["detail"]
+    # A retry of the message itself still gets the tombstone, whatever text it carries.
+    url = f"/campaigns/{chat.cid}/messages"
+    retry = await client.post(url, json={"text": "anything"}, headers=headers)
+    assert retry.status_code == 201 and retry.json()["text"] is None
