@@ -6,6 +6,7 @@ import gc
 import hmac
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 
 from fastapi import Depends, FastAPI, Request, Response
 from fastapi_offline import FastAPIOffline
@@ -24,6 +25,7 @@ from app.core.ids import configure_pepper
 from app.core.limits import BodySizeLimit
 from app.core.observe import ObserveRequests
 from app.core.openapi import install_openapi, ok, problems
+from app.core.operation_ids import operation_id
 from app.core.query_params import refuse_unknown_query
 from app.core.ratelimit import AnonymousLimit, create_limiter, open_routes
 from app.core.security import AuthCache, configure_password_hashing
@@ -102,6 +104,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # /docs and /redoc serve Swagger UI and ReDoc from the fastapi-offline package's own
     # copies (/static-offline-docs/…): a table without internet keeps its reference.
     app = FastAPIOffline(
+        generate_unique_id_function=partial(operation_id, prefix=API_PREFIX),
         title="Fairtable",
         version="1.0.0",
         summary="Dice everyone at the table can trust: rolled, stored and answered by the server.",
@@ -118,7 +121,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Per user in get_principal, per client address in AnonymousLimit; None when off.
     app.state.ratelimiter = limiter = create_limiter(settings)
     install_handlers(app)
-    install_openapi(app)
 
     # Rolls first: routes are matched in order, and rolling is what a table does most.
     routers = (
@@ -141,6 +143,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     for router in routers:
         app.include_router(router, prefix=API_PREFIX)
+    install_openapi(app, routers, API_PREFIX)
 
     @app.get(
         "/healthz", tags=["health"], summary="Liveness", responses=ok(200, {"status": "ok"}, "Up.")

@@ -23,6 +23,7 @@ def seat_at(
         async with database.read() as db:
             return await take_seat(db, principal, cid, scope, roles)
 
+    dependency.api_key_scope = scope  # type: ignore[attr-defined]  # for the OpenAPI document
     return dependency
 
 

@@ -6,12 +6,13 @@ from collections.abc import AsyncIterator
 from typing import Annotated
 
 from fastapi import Depends, Request
+from fastapi.routing import APIRoute
 
 from app.core.database import Database, Db
 from app.core.errors import Forbidden, Unauthorized
 from app.core.i18n import msg
 from app.core.observe import USER_KEY
-from app.core.ratelimit import WRITE_METHODS, RateLimiter
+from app.core.ratelimit import WRITE_METHODS, RateLimiter, dependency_calls
 from app.core.security import Principal
 from app.core.settings import Settings
 from app.core.writer import Writer
@@ -110,6 +111,23 @@ Roller = Annotated[Principal, Depends(require_roll)]
 Manager = Annotated[Principal, Depends(require_manage)]
 
 _CREDENTIALS = (get_principal, require_read, require_roll, require_manage)
+
+
+_SCOPES = {require_read: "read", require_roll: "roll", require_manage: "manage"}
+
+
+def required_scope(route: APIRoute) -> str | None:
+    """The API-key scope ``route``'s dependencies check (for the OpenAPI document): a
+    scope's name, ``""`` when they take any credential (a write may check its scope in its
+    job), None when the endpoint is open. A seat dependency carries ``api_key_scope``."""
+    calls = list(dependency_calls(route.dependant))
+    for call in calls:
+        scope = getattr(call, "api_key_scope", None) or next(
+            (s for dependency, s in _SCOPES.items() if call is dependency), None
+        )
+        if scope is not None:
+            return str(scope)
+    return "" if any(needs_credential(call) for call in calls) else None
 
 
 def needs_credential(call: object) -> bool:

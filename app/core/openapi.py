@@ -9,11 +9,14 @@ errors to handle — the same shapes the handlers in ``app.core.errors`` produce
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from typing import Any
 
 from fastapi import FastAPI
+from fastapi.routing import APIRoute, APIRouter
 from pydantic import BaseModel, Field
 
+from app.core.deps import required_scope
 from app.core.errors import PROBLEM
 
 Responses = dict[int | str, dict[str, Any]]
@@ -199,9 +202,11 @@ def document_schema(model: type[BaseModel]) -> str:
     return f"#/components/schemas/{model.__name__}"
 
 
-def install_openapi(app: FastAPI) -> None:
+def install_openapi(app: FastAPI, routers: Iterable[APIRouter], prefix: str) -> None:
     """Completes the generated document: the Problem schema the error answers refer to, and
-    the bearer scheme on every operation that documents a 401 (it needs a credential)."""
+    on every operation that needs a credential the bearer scheme with the API-key scope it
+    needs (OpenAPI 3.1 lets a non-OAuth requirement list such role names), also said in
+    its description for readers of ``/docs``."""
     generate = app.openapi
 
     def openapi() -> dict[str, Any]:
@@ -221,17 +226,39 @@ def install_openapi(app: FastAPI) -> None:
         components.setdefault("securitySchemes", {})[SECURITY_SCHEME] = {
             "type": "http",
             "scheme": "bearer",
-            "description": "A login token from `POST /auth/token`, or an API key.",
+            "description": (
+                "A login token from `POST /auth/token` (it may do everything its user may), or"
+                " an API key, limited to its scopes: `read`, `roll`, `manage`. Where an"
+                " operation's security requirement names a scope, an API key needs it; a 403"
+                " names a missing scope."
+            ),
         }
-        for operations in document.get("paths", {}).values():
-            for operation in operations.values():
-                if "401" in operation.get("responses", {}):
-                    operation.setdefault("security", [{SECURITY_SCHEME: []}])
+        scopes = _scopes(routers, prefix)
+        for path, operations in document.get("paths", {}).items():
+            for method, operation in operations.items():
+                scope = scopes.get((method.upper(), path))
+                if scope is None:
+                    continue
+                operation["security"] = [{SECURITY_SCHEME: [scope] if scope else []}]
+                if scope:
+                    said = f"API keys need the `{scope}` scope."
+                    operation["description"] = f"{operation.get('description', '')}\n\n{said}"
         add_links(document)
         app.openapi_schema = document
         return document
 
     app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _scopes(routers: Iterable[APIRouter], prefix: str) -> dict[tuple[str, str], str]:
+    """(method, path) of every operation of ``routers`` needing a credential -> its scope."""
+    found: dict[tuple[str, str], str] = {}
+    for router in routers:
+        for route in router.routes:
+            if isinstance(route, APIRoute) and (scope := required_scope(route)) is not None:
+                for method in route.methods or ():
+                    found[(method, prefix + route.path_format)] = scope
+    return found
 
 
 # --- Links: which answer feeds which request -------------------------------------------

@@ -257,10 +257,11 @@ class OpenRoute:
     static: str | None  # the path itself when it has no parameters
 
 
-def _calls(dependant: Dependant) -> Iterable[Any]:
+def dependency_calls(dependant: Dependant) -> Iterable[Any]:
+    """Every callable ``dependant`` resolves, itself included, depth first."""
     yield dependant.call
     for sub in dependant.dependencies:
-        yield from _calls(sub)
+        yield from dependency_calls(sub)
 
 
 def open_routes(
@@ -273,7 +274,7 @@ def open_routes(
         for route in router.routes:
             if not isinstance(route, APIRoute):
                 continue  # websockets: their handshake is the realtime feature's business
-            if any(credential(call) for call in _calls(route.dependant)):
+            if any(credential(call) for call in dependency_calls(route.dependant)):
                 continue
             methods = set(route.methods or ())
             if "GET" in methods:
