@@ -38,6 +38,7 @@ from app.grants.routes import router as grants_router
 from app.messages.routes import router as messages_router
 from app.odds.routes import router as odds_router
 from app.overview.routes import router as overview_router
+from app.problems.routes import router as problems_router
 from app.realtime.broker import create_broker
 from app.realtime.hub import start_hub
 from app.realtime.routes import router as realtime_router
@@ -140,6 +141,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         realtime_router,
         overview_router,
         stats_router,
+        problems_router,
     )
     for router in routers:
         app.include_router(router, prefix=API_PREFIX)

@@ -4,7 +4,8 @@ Routes and services raise ``AppError`` (or a subclass); nothing sprinkles HTTPEx
 Engine errors (``RulesError``) are bad input by definition and map to 422.
 
 Details are messages (``app.core.i18n.msg``) said in the request's language when the answer
-is rendered; ``type`` and ``title`` are for programs and stay English.
+is rendered; ``type`` (one per kind of error, app.core.problem_types) and ``title`` are
+for programs and stay English.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.core.i18n import Msg, current_language, localize, message_of, msg, negotiate
+from app.core.problem_types import type_of
 from app.core.text import TextGuard, TextRefused, printable
 from app.core.validation_messages import pydantic_message
 from app.rules import RulesError
@@ -145,7 +147,7 @@ def problem(
     """The problem+json answer, its ``detail`` (and ``errors[].msg``) in ``language``,
     by default the request's (``app.core.i18n.LanguageMiddleware``)."""
     language = language or current_language()
-    body: dict[str, Any] = {"type": "about:blank", "title": title, "status": status}
+    body: dict[str, Any] = {"type": type_of(title), "title": title, "status": status}
     body["detail"] = detail
     body.update(extra)
     answer_headers = {**(headers or {}), "Content-Language": language, "Vary": "Accept-Language"}

@@ -12,6 +12,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.core.i18n import current_language, msg, translate
+from app.core.problem_types import type_of
 
 
 class BodyTooLarge(HTTPException):
@@ -78,7 +79,7 @@ class BodySizeLimit:
     async def _refuse(self, send: Send, max_bytes: int) -> None:
         body = json.dumps(
             {
-                "type": "about:blank",
+                "type": type_of("Content too large"),
                 "title": "Content too large",
                 "status": 413,
                 "detail": translate(

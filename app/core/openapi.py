@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 
 from app.core.deps import required_scope
 from app.core.errors import PROBLEM
+from app.core.problem_types import type_of
 
 Responses = dict[int | str, dict[str, Any]]
 
@@ -40,8 +41,11 @@ class FieldError(BaseModel):
 class Problem(BaseModel):
     """An error answer (RFC 9457, ``application/problem+json``)."""
 
-    type: str = "about:blank"
-    title: str = Field(description="Short and the same for every error of this status.")
+    type: str = Field(
+        description="The kind of error, a URI reference such as `/api/v1/problems/not-found`;"
+        " a GET there describes it, and `GET /api/v1/problems` lists every kind. Match on it."
+    )
+    title: str = Field(description="Short, and the same for every error of this `type`.")
     status: int
     detail: str = Field(description="What went wrong with this request, for a human.")
     errors: list[FieldError] | None = Field(
@@ -156,7 +160,7 @@ def no_content(description: str) -> Responses:
 
 
 def _problem(status: int, title: str, detail: str) -> dict[str, Any]:
-    return {"type": "about:blank", "title": title, "status": status, "detail": detail}
+    return {"type": type_of(title), "title": title, "status": status, "detail": detail}
 
 
 # A 422 is either a request that does not parse (with ``errors``) or one that parses but is

@@ -78,6 +78,8 @@ OPERATION_IDS: dict[str, str] = {
     "POST /campaigns/{cid}/ws-ticket": "realtime-ticket",
     "GET /campaigns/{cid}/overview": "campaigns-overview",
     "GET /campaigns/{cid}/stats": "rolls-stats",
+    "GET /problems": "problems-list",
+    "GET /problems/{slug}": "problems-get",
     "GET /healthz": "health-live",
     "GET /readyz": "health-ready",
 }

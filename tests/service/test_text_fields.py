@@ -22,7 +22,7 @@ METHODS = {"get", "put", "post", "patch", "delete"}
 def expected(loc: list[Any], msg: str) -> dict[str, Any]:
     """The one answer: built here, so both databases are held to the same bytes."""
     return {
-        "type": "about:blank",
+        "type": "/api/v1/problems/validation-failed",
         "title": "Validation failed",
         "status": 422,
         "detail": f"{'.'.join(str(p) for p in loc)}: {msg}",

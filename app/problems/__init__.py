@@ -1,0 +1,1 @@
+"""The error kinds of the API, described where their ``type`` URIs point."""
