@@ -28,6 +28,7 @@ from typing import Any, Protocol, TypeVar
 
 from app.campaigns import memo
 from app.campaigns.models import Campaign
+from app.core import fastjson
 from app.core.database import Db, RetryJob, Statement
 from app.core.db import utcnow
 from app.core.errors import NotFound
@@ -40,7 +41,7 @@ from app.events.service import EventOut
 from app.fairness import repository as seeds_repo
 from app.fairness.models import CampaignSeed
 from app.rules import DiceSource, SeededDice
-from app.rules.chain import Encode, canonical, chain_record, link_hash, link_salt
+from app.rules.chain import Encode, chain_record, link_hash, link_salt
 
 _COUNTERS = ("last_seq", "next_nonce", "seed_number", "client_seed", "last_hash")
 _SEED = ("number", "server_seed", "commitment", "links_from")
@@ -189,12 +190,12 @@ class Ledger:
         return RecordingDice(source, entry["rolls"]), entry
 
     def link(
-        self, roll: Mapping[str, Any], link_seq: int, encode: Encode = canonical
+        self, roll: Mapping[str, Any], link_seq: int, encode: Encode = fastjson.canonical
     ) -> tuple[str, str]:
         """Chain one state of a roll: (prev_hash, hash). The link is v2, salted by the
         current seed, unless that seed predates chain v2 (then v1, as its links before).
-        ``encode`` writes the record's canonical bytes: ``canonical``, or a codec's that
-        writes the same bytes faster (the bulk generator's, app/rolls/bulk.py)."""
+        ``encode`` writes the record's canonical bytes (``app.rules.chain.canonical``'s):
+        orjson's where they agree, or the bulk generator's own (app/rolls/bulk.py)."""
         prev = self.last_hash
         salt = link_salt(self._seed, self.campaign_id, link_seq) if self._salting else None
         self.last_hash = link_hash(prev, chain_record(roll, link_seq), salt, encode)

@@ -6,7 +6,7 @@ arguments): each streams its file in constant memory, shows a progress bar on a 
 when that pass does not find the file sound, the file is verified again whole and in
 order, so the report names the first bad record exactly as one process would. Both read
 and encode JSON with orjson where it gives the standard library's values and bytes
-(``app.exchange.fastjson``). The database and FastAPI modules are imported only by the
+(``app.core.fastjson``). The database and FastAPI modules are imported only by the
 commands that use them: ``verify`` stays small, and so do its forked workers."""
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from typing import Any
 
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
 
+from app.core.fastjson import FastCodec
 from app.exchange import parallel
-from app.exchange.fastjson import FastCodec
 from app.rules.verify import verify
 from app.rules.verify_lines import verify_lines
 from app.rules.verify_report import Report

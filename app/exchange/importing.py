@@ -29,12 +29,12 @@ from pydantic import BaseModel, ValidationError
 from app.campaigns.service import validate_settings
 from app.characters.sheets import normalise
 from app.core.errors import Unprocessable
+from app.core.fastjson import FastCodec
 from app.core.i18n import msg
 from app.core.jsontext import dumps, loads
 from app.events.repository import roll_body
 from app.exchange import lines
 from app.exchange.checks import grant_problem
-from app.exchange.fastjson import FastCodec
 from app.exchange.schemas import (
     CampaignPart,
     CharacterPart,

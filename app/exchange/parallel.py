@@ -21,7 +21,7 @@ from contextlib import AbstractContextManager
 from multiprocessing.pool import AsyncResult
 from typing import IO, Any
 
-from app.exchange.fastjson import FastCodec
+from app.core.fastjson import FastCodec
 from app.rules.verify_chunks import Joiner, Piece, check_piece
 from app.rules.verify_dice import is_map
 from app.rules.verify_report import Report, Stop

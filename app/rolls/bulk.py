@@ -147,7 +147,7 @@ def _canonical(record: Mapping[str, Any]) -> bytes:
     """``chain.canonical``'s bytes for the bulk's records in 1 µs instead of 10 (a roll takes
     about 45 in all). Their values are text, integers, booleans and null only (ids, hashes,
     names of kinds and outcomes, faces, nonces: no float, no note), for which orjson writes
-    what ``json`` writes, key order included (app/exchange/fastjson.py, held to it on every
+    what ``json`` writes, key order included (app/core/fastjson.py, held to it on every
     code point); ``fairtable verify`` checks each link with ``json`` itself."""
     return orjson.dumps(record, option=orjson.OPT_SORT_KEYS)
 

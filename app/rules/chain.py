@@ -20,7 +20,7 @@ that seed is revealed; the server hands it out with every link its viewer may re
 
 The verifier reads and encodes through a ``Codec``: ``STANDARD`` (``json`` and
 ``canonical`` here) unless its caller hands it a faster one that gives the very same
-values and bytes (the ``fairtable`` command's, app/exchange/fastjson.py).
+values and bytes (the ``fairtable`` command's, app/core/fastjson.py).
 """
 
 from __future__ import annotations

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from httpx import AsyncClient
 
+from app.core.fastjson import FastCodec
 from app.exchange import commands, parallel
-from app.exchange.fastjson import FastCodec
 from app.rules.chain import GENESIS, STANDARD, chain_record, link_hash, link_salt
 from app.rules.verify_chunks import Joiner, check_piece
 from app.rules.verify_lines import verify_lines

@@ -1,4 +1,4 @@
-"""The command's codec (app/exchange/fastjson.py) gives what the standard library gives:
+"""The command's codec (app/core/fastjson.py) gives what the standard library gives:
 the same values from every line, the same canonical bytes for every value, so a chain
 verifies with it exactly as with ``app.rules.chain.STANDARD``."""
 
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.exchange.fastjson import FastCodec
+from app.core.fastjson import FastCodec
 from app.rules.chain import canonical
 
 # A roll's lines as the export writes them (orjson, keys in the model's order).

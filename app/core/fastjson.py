@@ -31,7 +31,7 @@ import orjson
 
 from app.rules.chain import canonical as standard_canonical
 
-__all__ = ["FastCodec"]
+__all__ = ["FastCodec", "canonical"]
 
 _SORTED = orjson.OPT_SORT_KEYS
 _RUN = b"0" * 19
@@ -84,12 +84,17 @@ class FastCodec:
         return json.loads(text)
 
     def canonical(self, value: Any) -> bytes:
-        if self.exact:
-            return standard_canonical(value)
-        try:
-            text = orjson.dumps(value, option=_SORTED)
-        except TypeError:  # an integer beyond 64 bits, a lone surrogate, a key not a str
-            return standard_canonical(value)
-        if b"e-" in text or b"e+" in text or b"0.0000" in text:
-            return standard_canonical(value)
-        return text
+        return standard_canonical(value) if self.exact else canonical(value)
+
+
+def canonical(value: Any) -> bytes:
+    """``app.rules.chain.canonical``'s bytes for a value made in this process (no NaN nor
+    infinity: the engine makes none, and requests cannot carry them): the ledger links every
+    roll state with it, about ten times faster than ``json``."""
+    try:
+        text = orjson.dumps(value, option=_SORTED)
+    except TypeError:  # an integer beyond 64 bits, a lone surrogate, a key not a str
+        return standard_canonical(value)
+    if b"e-" in text or b"e+" in text or b"0.0000" in text:
+        return standard_canonical(value)
+    return text
