@@ -8,6 +8,7 @@ the repositories from it); the service itself reaches the database through
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import DateTime, MetaData
@@ -50,6 +51,11 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+@lru_cache(maxsize=256)
 def rfc3339(value: datetime) -> str:
-    """A UTC time as every answer spells it: ``2026-01-01T12:00:00.123456Z``."""
+    """A UTC time as every answer spells it: ``2026-01-01T12:00:00.123456Z``. Memoised: a
+    write spells its one time several times (``isoformat`` costs ~3 µs, a hit 0.1). Equal
+    instants are one key, so any zone is spelled in UTC."""
+    if value.tzinfo is not None and value.tzinfo is not UTC:
+        value = value.astimezone(UTC)
     return value.isoformat().replace("+00:00", "Z")
