@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import re
 import sqlite3
 import time
@@ -96,9 +97,11 @@ class Db(Protocol):
 # --- SQLite ------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=256)
 def _sqlite_time(value: datetime) -> str:
     """SQLAlchemy's SQLite text for a timestamp (``YYYY-MM-DD HH:MM:SS.ffffff`` UTC), so
-    the schema's rows read the same whoever wrote them; isoformat is twice strftime's speed."""
+    the schema's rows read the same whoever wrote them; isoformat is twice strftime's speed,
+    and memoised, as a write stores its one time in several columns and tallies."""
     utc = value if value.tzinfo is UTC else value.astimezone(UTC)
     return utc.isoformat(" ", "microseconds")[:26]
 
@@ -153,6 +156,11 @@ class SqliteDb:
     def memo(self, key: str) -> dict[str, Any] | None:
         return None  # the write lock is held for the whole job: reads are ~10 µs anyway
 
+    def changes(self) -> int:
+        """Rows changed through this connection so far: a job that failed without changing
+        any left its batch's transaction as it found it."""
+        return self._conn.total_changes
+
     def is_unique_violation(self, exc: BaseException, table: str | None = None) -> bool:
         text = str(exc)
         if not isinstance(exc, sqlite3.IntegrityError) or "UNIQUE" not in text:
@@ -183,18 +191,21 @@ class SqliteDb:
         self._conn.rollback()
 
 
-def _connect_sqlite(path: str) -> sqlite3.Connection:
+def _connect_sqlite(path: str, writer: bool = False) -> sqlite3.Connection:
     conn = sqlite3.connect(
         path, isolation_level=None, check_same_thread=False, detect_types=sqlite3.PARSE_DECLTYPES
     )
     conn.execute("PRAGMA journal_mode=WAL")
     # NORMAL in WAL mode: a committed transaction survives a crash of the process.
     conn.execute("PRAGMA synchronous=NORMAL")
-    conn.execute("PRAGMA busy_timeout=100")
+    # A busy wait blocks the event loop: the writer's BEGIN IMMEDIATE waits with
+    # asyncio.sleep instead (``SqliteDb.begin_immediate``); readers wait at most 100 ms.
+    conn.execute(f"PRAGMA busy_timeout={0 if writer else 100}")
     conn.execute("PRAGMA foreign_keys=ON")
     # Checkpoints fsync: they run on a thread (``Checkpointer``), never on a commit of the
     # event loop's connection.
     conn.execute("PRAGMA wal_autocheckpoint=0")
+    conn.execute(f"PRAGMA journal_size_limit={WAL_RESTART_BYTES}")
     return conn
 
 
@@ -209,7 +220,7 @@ class SqliteDatabase:
         self._checkpointer = Checkpointer(path)
 
     async def start(self) -> None:
-        self._write = SqliteDb(_connect_sqlite(self.path))
+        self._write = SqliteDb(_connect_sqlite(self.path, writer=True))
         self._read = SqliteDb(_connect_sqlite(self.path))
         self._checkpointer.start()
 
@@ -258,8 +269,12 @@ class SqliteDatabase:
         finally:
             conn.close()
 
+    async def between_batches(self) -> None:
+        """The writer's pause between two batches: where the WAL may be rewound."""
+        await self._checkpointer.restart()
+
     @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Db]:
+    async def transaction(self) -> AsyncIterator[SqliteDb]:
         db = self.writer_db
         await db.begin_immediate()
         try:
@@ -273,13 +288,20 @@ class SqliteDatabase:
 class Checkpointer:
     """Copies the WAL back into the database file from a worker thread, twice a second.
 
-    PASSIVE checkpoints never block the writer; without them the WAL would grow forever,
-    since the connections have automatic checkpoints turned off."""
+    PASSIVE checkpoints never block the writer, but they never let the WAL start over
+    either: SQLite rewinds it only when a write begins with every frame copied back, which
+    under a steady flow of writes never happens, so the file grew by ~30 KB a roll without
+    end. So the writer, between two batches, asks for ``restart`` once the file is past
+    ``WAL_RESTART_BYTES``: a RESTART checkpoint (what is left to copy is the last half
+    second's) on a thread while the next batch waits, after which the next write rewinds
+    the WAL and ``journal_size_limit`` cuts the file back."""
 
-    def __init__(self, path: str, interval: float = 0.5) -> None:
+    def __init__(self, path: str, interval: float = 0.5, look: float = 0.25) -> None:
         self._path = path
         self._interval = interval
+        self._look = look
         self._task: asyncio.Task[None] | None = None
+        self._next_look = 0.0
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="fairtable-sqlite-checkpoint")
@@ -292,6 +314,17 @@ class Checkpointer:
             await self._task
         self._task = None
         await asyncio.to_thread(self._checkpoint, "TRUNCATE")
+
+    async def restart(self) -> None:
+        """Rewind an oversized WAL; called by the writer between batches (no write is
+        open). Looks at the file's size at most every ``look`` seconds."""
+        now = time.monotonic()
+        if now < self._next_look:
+            return
+        self._next_look = now + self._look
+        if _size(self._path + "-wal") > WAL_RESTART_BYTES:
+            with contextlib.suppress(sqlite3.Error):  # busy: the next look tries again
+                await asyncio.to_thread(self._checkpoint, "RESTART")
 
     async def _run(self) -> None:
         while True:
@@ -307,6 +340,16 @@ class Checkpointer:
             conn.execute(f"PRAGMA wal_checkpoint({mode})")
         finally:
             conn.close()
+
+
+WAL_RESTART_BYTES = 16 * 1024 * 1024
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
 
 
 # --- PostgreSQL --------------------------------------------------------------------------

@@ -98,3 +98,29 @@ async def test_a_batch_is_answered_before_the_next_batch_runs(app: Any) -> None:
 
     await asyncio.gather(first_client(), second_client())
     assert order.index("first answered") < order.index("second ran"), order
+
+
+async def test_a_job_refused_before_writing_leaves_its_batch_running_once(
+    client: AsyncClient, app: Any
+) -> None:
+    """A refusal that wrote nothing (a 404, a 409, a rules error: the usual failure) needs
+    nothing undone: the other jobs of its batch run once, not again in savepoints."""
+    st = await register(client, "teller")
+    cid = (await campaign(client, st, "3d6"))["id"]
+    runs = 0
+
+    async def take(job: Job) -> int:
+        nonlocal runs
+        runs += 1
+        return await _next_seq(job, cid)
+
+    async def refuse(job: Job) -> int:
+        await job.db.fetchone("SELECT last_seq FROM campaigns WHERE id = ?", cid)
+        raise Conflict("no")
+
+    jobs = [take, refuse] * 10
+    results = await asyncio.gather(*(app.state.writer.run(j) for j in jobs), return_exceptions=True)
+    assert sorted(r for r in results if isinstance(r, int)) == list(range(1, 11))
+    assert sum(isinstance(r, Conflict) for r in results) == 10
+    assert runs == 10
+    assert await _last_seq(app, cid) == 10
