@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
 
-from fastapi import Depends, FastAPI, Request, Response
+from fastapi import FastAPI, Request, Response
 from fastapi_offline import FastAPIOffline
 
 from app.accounts.routes import router as accounts_router
@@ -26,7 +26,7 @@ from app.core.limits import BodySizeLimit
 from app.core.observe import ObserveRequests
 from app.core.openapi import install_openapi, ok, problems
 from app.core.operation_ids import operation_id
-from app.core.query_params import refuse_unknown_query
+from app.core.query_params import CheckedRoute, require_checked
 from app.core.ratelimit import AnonymousLimit, create_limiter, open_routes
 from app.core.security import AuthCache, configure_password_hashing
 from app.core.settings import Settings, get_settings
@@ -112,9 +112,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
         # No validator badge: Swagger UI would load it from validator.swagger.io.
         swagger_ui_parameters={"validatorUrl": None},
-        # Every endpoint refuses a query parameter it does not declare (422).
-        dependencies=[Depends(refuse_unknown_query)],
     )
+    # Every API endpoint refuses a query parameter it does not declare (422).
+    app.router.route_class = CheckedRoute
     app.state.settings = settings
     app.state.auth_cache = AuthCache(settings.auth_cache_seconds)
     # None: dice come from each campaign's committed seed. Tests may put a ScriptedDice here.
@@ -143,6 +143,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         stats_router,
         problems_router,
     )
+    require_checked(routers)
     for router in routers:
         app.include_router(router, prefix=API_PREFIX)
     install_openapi(app, routers, API_PREFIX)

@@ -33,10 +33,11 @@ from app.core.deps import (
 )
 from app.core.openapi import AUTH, BODY, no_content, ok, problems
 from app.core.pagination import Cursor, Limit, decode_cursor, encode_cursor
+from app.core.query_params import CheckedRoute
 from app.core.security import announce_revoked
 from app.core.settings import Settings
 
-router = APIRouter(tags=["accounts"])
+router = APIRouter(tags=["accounts"], route_class=CheckedRoute)
 
 
 def _key_read(key: KeyRow) -> ApiKeyRead:

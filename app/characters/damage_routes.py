@@ -12,8 +12,9 @@ from app.characters import damage
 from app.characters.schemas import CHARACTER_EXAMPLE, EXAMPLE_D20_SHEET
 from app.core.deps import Manager, Roller
 from app.core.openapi import AUTH, BODY, ok, problems
+from app.core.query_params import CheckedRoute
 
-router = APIRouter(tags=["characters"])
+router = APIRouter(tags=["characters"], route_class=CheckedRoute)
 
 CharacterId = Annotated[str, Path(max_length=26)]
 IdempotencyKey = Annotated[

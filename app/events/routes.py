@@ -12,10 +12,11 @@ from app.core.errors import Unprocessable
 from app.core.i18n import msg
 from app.core.openapi import AUTH, ok, problems
 from app.core.pagination import decode_int_cursor, encode_cursor
+from app.core.query_params import CheckedRoute
 from app.events import service
 from app.events.schemas import EventList, EventRead
 
-router = APIRouter(tags=["events"])
+router = APIRouter(tags=["events"], route_class=CheckedRoute)
 
 MAX_SEQ = 2**31 - 1
 After = Annotated[

@@ -10,10 +10,11 @@ from fastapi import APIRouter, Header, Path, Request, Response
 from app.core.deps import ReadDb, Reader, Roller
 from app.core.jsontext import dumps
 from app.core.openapi import AUTH, BODY, ok, problems
+from app.core.query_params import CheckedRoute
 from app.grants import service
 from app.grants.schemas import GRANT_EXAMPLE, GrantCreate, GrantList
 
-router = APIRouter(tags=["grants"])
+router = APIRouter(tags=["grants"], route_class=CheckedRoute)
 
 CharacterId = Annotated[str, Path(max_length=26)]
 IdempotencyKey = Annotated[

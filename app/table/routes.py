@@ -15,6 +15,7 @@ from app.core.deps import ReadDb, Reader, Roller
 from app.core.jsontext import dumps
 from app.core.openapi import AUTH, BODY, ok, problems
 from app.core.pagination import Cursor, Limit
+from app.core.query_params import CheckedRoute
 from app.rolls import repository as rolls_repo
 from app.rolls.routes import IdempotencyKey
 from app.rolls.service import to_answer
@@ -38,7 +39,7 @@ from app.table.schemas import (
     TaskRollBody,
 )
 
-router = APIRouter(tags=["table flow"])
+router = APIRouter(tags=["table flow"], route_class=CheckedRoute)
 
 Responses = dict[int | str, dict[str, Any]]
 
