@@ -98,9 +98,10 @@ class CampaignWrite(Generic[P]):
                 return found
         prepared = await self.prepare(job, seat)
         ledger = await Ledger.open(job, campaign_id, self.override)
-        if ledger.read_version is not None:  # optimistic: the seat must still hold
+        if ledger.remembers:  # the next job may take the seat from the memo
             row = seat_row(seat)
-            ledger.guard(repo.seat_guard(row, seat.user_id))
+            if ledger.read_version is not None:  # optimistic: the seat must still hold
+                ledger.guard(repo.seat_guard(row, seat.user_id))
             ledger.checked("seat", seat.user_id, row)
         status, answer = await self.act(CampaignJob(job, seat, ledger), prepared)
         body = dumps(answer)

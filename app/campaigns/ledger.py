@@ -111,6 +111,7 @@ class Ledger:
         "last_seq",
         "next_nonce",
         "read_version",
+        "remembers",
         "seed_number",
     )
 
@@ -136,6 +137,7 @@ class Ledger:
         self._statements: list[Statement] = []
         self._guards: list[Statement] = []
         self.read_version: str | None = None
+        self.remembers = False  # whether this job's db keeps campaign memos
         self._checked: dict[tuple[str, str], Any] = {}
         self._accumulators: dict[str, Accumulator] = {}
         # roll seq -> (index among the batch's event rows, event) of a roll state recorded
@@ -162,6 +164,7 @@ class Ledger:
                 seed = await seeds_repo.current_seed(job.db, campaign_id, row[2])
         ledger = cls(job, campaign_id, counters, override, seed)
         ledger.read_version = version
+        ledger.remembers = db.memo(campaign_id) is not None
         if version is not None:  # the write-back finds the row as read, or the job runs again
             ledger.guard((f"{db.row_version} = ?", (version,)))
         return ledger
@@ -296,8 +299,9 @@ class Ledger:
             (_CLOSE + guards + returning, (*counters, *guard_params)), others
         )
         if written is None:
+            db.forget_memo(self.campaign_id)
             raise RetryJob("a row read before the campaign's lock changed meanwhile")
-        if db.row_version:
+        if self.remembers:
             state = (
                 (
                     self.last_seq,
@@ -309,11 +313,12 @@ class Ledger:
                 (self._seed, self.commitment, self._links_from),
             )
             checked = None if self._statements else self._checked
-            memo.after_close(db, self.campaign_id, str(written[0]), state, checked)
+            version = str(written[0]) if db.row_version else None
+            memo.after_close(db, self.campaign_id, version, state, checked)
 
     def checked(self, kind: str, key: str, row: Any) -> None:
         """``row`` was read before the lock and a guard of this batch checks it: if the
         batch changes no row, the next job of this process may take it without reading
         (app/campaigns/memo.py)."""
-        if self.read_version is not None:
+        if self.remembers:
             self._checked[(kind, key)] = row

@@ -1,19 +1,22 @@
-"""What the optimistic write jobs of one campaign pass on to each other in this process.
+"""What the write jobs of one campaign pass on to each other in this process.
 
-On PostgreSQL, jobs of one campaign queue on a lock in this process (``Db.hold``) and
-write without a transaction, their batch checking that the campaign row is still at the
-version they read (app/core/database.py). While they queue, each one that closes its
-ledger leaves the next one what it knows for sure at that new version: the campaign's
-counters and current seed (its own write-back made them), and the rows its batch checked
-(``Ledger.checked``: the caller's seat, the character a roll names). The next job then
-reads none of them: a roll is its batch alone.
+Each job that closes its ledger leaves the next one what it knows for sure after its
+batch: the campaign's counters and current seed (its own write-back made them), and the
+rows its batch checked (``Ledger.checked``: the caller's seat, the character a roll names).
+The next job then reads none of them: under load a roll is its batch alone. Memos are kept
+for the most recently written campaigns (``app.core.keyed.Memos``), between rolls too.
 
-Nothing here is trusted blindly: the batch's guards check the campaign row's version, the
-seat (``repository.seat_guard``) and the character's version; when one has moved (another
-instance wrote, a member left) the batch is refused and the job runs again,
-pessimistically, from fresh reads. The memo lives only while
-someone holds or waits for the campaign (``Db.memo`` answers None otherwise, and on
-SQLite, whose reads cost ~10 µs under a lock held anyway).
+Nothing here is trusted blindly:
+
+- PostgreSQL (several instances may write): the batch's guards check the campaign row's
+  version, the seat (``repository.seat_guard``) and the character's version; when one has
+  moved (another instance wrote, a member left) the batch is refused and the job runs
+  again, pessimistically, from fresh reads, and the memo is forgotten.
+- SQLite (one writer connection in this process): the memo is exact, since whatever could
+  change a remembered row behind the writer clears it (``SqliteDb``: another connection's
+  commit, a write outside a ledger's batch, a rollback).
+- Either way, a refusal (404, 403) drawn from a remembered row is checked against a fresh
+  read before it is answered: a row another instance changed never refuses by itself.
 """
 
 from __future__ import annotations
@@ -28,13 +31,14 @@ LedgerState = tuple[Sequence[Any], tuple[bytes, str, int | None]]
 the current seed (secret, commitment, links_from)."""
 
 
-def ledger_state(db: Db, campaign_id: str) -> tuple[LedgerState, str] | None:
-    """(the state, the row version it is valid at), if a previous job left them."""
+def ledger_state(db: Db, campaign_id: str) -> tuple[LedgerState, str | None] | None:
+    """(the state, the row version it is valid at: None where the memo is exact), if a
+    previous job left them."""
     memo = db.memo(campaign_id)
     if not memo or "ledger" not in memo:
         return None
     state: LedgerState = memo["ledger"]
-    version: str = memo["version"]
+    version: str | None = memo["version"]
     return state, version
 
 
@@ -49,7 +53,7 @@ def checked(db: Db, campaign_id: str, kind: str, key: str) -> Any:
 def after_close(
     db: Db,
     campaign_id: str,
-    version: str,
+    version: str | None,
     state: LedgerState,
     checked: Mapping[tuple[str, str], Any] | None,
 ) -> None:

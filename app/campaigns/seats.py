@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -57,11 +58,17 @@ async def take_seat(
     revealed), or 403 for a member whose role or API-key scope does not allow it."""
     if "\x00" in campaign_id:  # names nothing (and PostgreSQL refuses it as a parameter)
         raise NotFound(msg("no such campaign"))
-    row: Row | None = memo.checked(db, campaign_id, "seat", principal.user_id)
-    if row is None:
-        row = await repo.seat(db, campaign_id, principal.user_id)
+    remembered: Row | None = memo.checked(db, campaign_id, "seat", principal.user_id)
+    if remembered is not None:
+        with contextlib.suppress(Forbidden):  # a remembered seat refuses nothing by itself
+            return _seated(principal, remembered, scope, roles)
+    row = await repo.seat(db, campaign_id, principal.user_id)
     if row is None:
         raise NotFound(msg("no such campaign"))
+    return _seated(principal, row, scope, roles)
+
+
+def _seated(principal: Principal, row: Row, scope: str, roles: tuple[str, ...]) -> Seat:
     cid, name, ruleset, settings, created_at, role = row
     if not principal.allows(scope):
         raise Forbidden(msg("this API key lacks the '{scope}' scope", scope=scope))

@@ -39,6 +39,7 @@ import asyncpg
 from sqlalchemy.engine import make_url
 
 from app.core import jsontext
+from app.core.keyed import KeyedLocks, Memos
 
 Row = tuple[Any, ...]
 Statement = tuple[str, Sequence[Any]]
@@ -86,9 +87,14 @@ class Db(Protocol):
         ...
 
     def memo(self, key: str) -> dict[str, Any] | None:
-        """What the jobs of this process queued on ``key`` pass on to each other (the
-        campaign's counters, seats), or None where there is none: see ``PgJobDb``. A job
-        checks whatever it takes from there in its batch's guards."""
+        """What the write jobs of this process pass on to each other about ``key`` (a
+        campaign's counters, seats, characters: app/campaigns/memo.py), or None where
+        there is none (a read connection, a pessimistic job). What a job takes from it is
+        either exact (SQLite: ``SqliteDb``) or checked by the batch's guards (PostgreSQL)."""
+        ...
+
+    def forget_memo(self, key: str) -> None:
+        """Drop what is remembered of ``key`` (a batch found it stale)."""
         ...
 
     def is_unique_violation(self, exc: BaseException, table: str | None = None) -> bool: ...
@@ -122,27 +128,41 @@ _register_sqlite_converters()
 
 class SqliteDb:
     """``Db`` over a ``sqlite3`` connection, called inline: a statement on a local WAL file
-    takes ~10 µs, less than a hop to a worker thread and back."""
+    takes ~10 µs, less than a hop to a worker thread and back.
 
-    __slots__ = ("_conn",)
+    The writer's connection keeps the campaign memos (``memos``), and they are exact rather
+    than guarded: it is this process's only writer, and what could change a remembered row
+    behind it clears them all: a commit of another connection (``PRAGMA data_version``,
+    read as each write transaction begins), a statement that writes outside a ledger's batch
+    (which may touch anything), a rollback."""
+
+    __slots__ = ("_conn", "_data_version", "memos")
     lock_rows = ""
     row_version: str | None = None
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: sqlite3.Connection, memos: Memos | None = None) -> None:
         self._conn = conn
+        self.memos = memos
+        self._data_version = -1
 
     async def hold(self, key: str) -> None:
         return None
 
     async def fetchone(self, sql: str, *params: Any) -> Row | None:
+        if self.memos is not None and _writes(sql):
+            self.memos.clear()
         row: Row | None = self._conn.execute(sql, params).fetchone()
         return row
 
     async def fetchall(self, sql: str, *params: Any) -> list[Row]:
+        if self.memos is not None and _writes(sql):
+            self.memos.clear()
         rows: list[Row] = self._conn.execute(sql, params).fetchall()
         return rows
 
     async def execute(self, sql: str, *params: Any) -> None:
+        if self.memos is not None and _writes(sql):
+            self.memos.clear()
         self._conn.execute(sql, params)
 
     async def send_together(self, main: Statement, others: Sequence[Statement]) -> Row | None:
@@ -154,7 +174,11 @@ class SqliteDb:
         return found[0]
 
     def memo(self, key: str) -> dict[str, Any] | None:
-        return None  # the write lock is held for the whole job: reads are ~10 µs anyway
+        return None if self.memos is None else self.memos.get(key)
+
+    def forget_memo(self, key: str) -> None:
+        if self.memos is not None:
+            self.memos.forget(key)
 
     def changes(self) -> int:
         """Rows changed through this connection so far: a job that failed without changing
@@ -175,7 +199,7 @@ class SqliteDb:
         while True:
             try:
                 self._conn.execute("BEGIN IMMEDIATE")
-                return
+                break
             except sqlite3.OperationalError as exc:
                 if "locked" not in str(exc) and "busy" not in str(exc):
                     raise
@@ -183,11 +207,18 @@ class SqliteDb:
                     raise
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 0.05)
+        if self.memos is not None:
+            version = self._conn.execute("PRAGMA data_version").fetchone()[0]
+            if version != self._data_version:  # another connection committed meanwhile
+                self.memos.clear()
+                self._data_version = version
 
     def commit(self) -> None:
         self._conn.commit()
 
     def rollback(self) -> None:
+        if self.memos is not None:
+            self.memos.clear()
         self._conn.rollback()
 
 
@@ -220,7 +251,7 @@ class SqliteDatabase:
         self._checkpointer = Checkpointer(path)
 
     async def start(self) -> None:
-        self._write = SqliteDb(_connect_sqlite(self.path, writer=True))
+        self._write = SqliteDb(_connect_sqlite(self.path, writer=True), Memos())
         self._read = SqliteDb(_connect_sqlite(self.path))
         self._checkpointer.start()
 
@@ -416,6 +447,9 @@ class PgDb:
     def memo(self, key: str) -> dict[str, Any] | None:
         return None
 
+    def forget_memo(self, key: str) -> None:
+        return None
+
     def is_unique_violation(self, exc: BaseException, table: str | None = None) -> bool:
         if not isinstance(exc, asyncpg.UniqueViolationError):
             return False
@@ -432,11 +466,12 @@ class PgJobDb(PgDb):
     is run again pessimistically instead (``RetryJob``, before anything was written).
     Pessimistic (``optimistic=False``): a transaction from the start and FOR UPDATE."""
 
-    __slots__ = ("_held", "_locks", "_transaction", "lock_rows", "row_version")
+    __slots__ = ("_held", "_locks", "_memos", "_transaction", "lock_rows", "row_version")
 
-    def __init__(self, conn: Any, locks: KeyedLocks, optimistic: bool) -> None:
+    def __init__(self, conn: Any, locks: KeyedLocks, memos: Memos, optimistic: bool) -> None:
         super().__init__(conn)
         self._locks = locks
+        self._memos = memos
         self._held: list[str] = []
         self._transaction: Any = None
         self.lock_rows = "" if optimistic else " FOR UPDATE"
@@ -448,9 +483,12 @@ class PgJobDb(PgDb):
             self._held.append(key)
 
     def memo(self, key: str) -> dict[str, Any] | None:
-        """The memo of ``key`` while jobs of this process hold or wait for it (it goes
-        with the last of them), in an optimistic job only."""
-        return self._locks.memo(key) if self.row_version else None
+        """The memo of ``key``, in an optimistic job only (the batch's guards check what
+        it holds against the rows: the campaign row's version, the seat, the character)."""
+        return self._memos.get(key) if self.row_version else None
+
+    def forget_memo(self, key: str) -> None:
+        self._memos.forget(key)
 
     async def fetchone(self, sql: str, *params: Any) -> Row | None:
         await self._before(sql)
@@ -486,7 +524,7 @@ class PgJobDb(PgDb):
             self._transaction = None
             for key in self._held:
                 if not (ok and self.row_version):
-                    self._locks.forget_memo(key)
+                    self._memos.forget(key)
                 self._locks.release(key)
             self._held.clear()
 
@@ -495,53 +533,6 @@ class PgJobDb(PgDb):
 def _writes(sql: str) -> bool:
     """Does a statement write? (Reads are SELECTs; the batch goes through send_together.)"""
     return sql.lstrip()[:6].upper() != "SELECT"
-
-
-class KeyedLocks:
-    """One FIFO lock per key (a campaign id), and a memo the jobs queued on it pass on,
-    kept only while someone holds or waits for the key."""
-
-    def __init__(self) -> None:
-        self._entries: dict[str, _Entry] = {}
-
-    async def acquire(self, key: str) -> None:
-        entry = self._entries.get(key)
-        if entry is None:
-            entry = self._entries[key] = _Entry()
-        entry.users += 1
-        try:
-            await entry.lock.acquire()
-        except BaseException:
-            self._leave(key, entry)
-            raise
-
-    def release(self, key: str) -> None:
-        entry = self._entries[key]
-        entry.lock.release()
-        self._leave(key, entry)
-
-    def memo(self, key: str) -> dict[str, Any] | None:
-        entry = self._entries.get(key)
-        return None if entry is None else entry.memo
-
-    def forget_memo(self, key: str) -> None:
-        entry = self._entries.get(key)
-        if entry is not None:
-            entry.memo.clear()
-
-    def _leave(self, key: str, entry: _Entry) -> None:
-        entry.users -= 1
-        if entry.users == 0:
-            del self._entries[key]
-
-
-class _Entry:
-    __slots__ = ("lock", "memo", "users")
-
-    def __init__(self) -> None:
-        self.lock = asyncio.Lock()
-        self.memo: dict[str, Any] = {}
-        self.users = 0
 
 
 _RACES = (asyncpg.DeadlockDetectedError, asyncpg.SerializationError)
@@ -579,6 +570,7 @@ class PostgresDatabase:
         self._size = pool_size
         self._pool: Any = None
         self._locks = KeyedLocks()
+        self.memos = Memos()
 
     async def start(self) -> None:
         self._pool = await asyncpg.create_pool(
@@ -630,7 +622,7 @@ class PostgresDatabase:
         """A write job's connection (see ``PgJobDb``); a race with another instance's job
         becomes ``RetryJob``."""
         async with self._pool.acquire() as conn:
-            db = PgJobDb(conn, self._locks, optimistic)
+            db = PgJobDb(conn, self._locks, self.memos, optimistic)
             ok = False
             try:
                 if not optimistic:

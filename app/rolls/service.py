@@ -10,6 +10,7 @@ so a roll never acts on a sheet or a state that another job changed while it wai
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -102,16 +103,26 @@ class RollFor:
     helper: CharacterRow | None
 
 
-async def _character(db: Db, seat: Seat, character_id: str) -> CharacterRow:
-    """The character a roll names: as the last roll's batch checked it (the campaign memo
-    of an optimistic job), or read. Either way ``_resolve`` guards its version."""
-    character: CharacterRow | None = memo.checked(db, seat.campaign.id, "character", character_id)
-    if character is None:
-        character = await characters_repo.read(db, character_id)
+async def _character(db: Db, seat: Seat, character_id: str, rolls: bool) -> CharacterRow:
+    """The character a roll names (``rolls``: the roller's own, or any for a storyteller):
+    as the last roll's batch checked it (the campaign memo), or read. Either way
+    ``add_roll`` guards its version; a remembered row refuses nothing by itself."""
+    remembered = memo.checked(db, seat.campaign.id, "character", character_id)
+    if remembered is not None:
+        with contextlib.suppress(NotFound, Forbidden):
+            return _usable(seat, remembered, character_id, rolls)
+    return _usable(seat, await characters_repo.read(db, character_id), character_id, rolls)
+
+
+def _usable(
+    seat: Seat, character: CharacterRow | None, character_id: str, rolls: bool
+) -> CharacterRow:
     if character is None or character.campaign_id != seat.campaign.id:
         raise NotFound(
             msg("no character {character_id} in this campaign", character_id=character_id)
         )
+    if rolls and not may_edit(seat, character):
+        raise Forbidden(msg("you roll only for your own characters"))
     return character
 
 
@@ -120,12 +131,10 @@ async def characters_for(db: Db, seat: Seat, body: RollBody) -> RollFor:
     and a helper of the same campaign; 404/403/422 before any die rolls."""
     character: CharacterRow | None = None
     if body.character_id is not None:
-        character = await _character(db, seat, body.character_id)
-        if not may_edit(seat, character):
-            raise Forbidden(msg("you roll only for your own characters"))
+        character = await _character(db, seat, body.character_id, rolls=True)
     helper: CharacterRow | None = None
     if isinstance(body, TestBody) and body.helper_id is not None:
-        helper = await _character(db, seat, body.helper_id)
+        helper = await _character(db, seat, body.helper_id, rolls=False)
         if character is not None and helper.id == character.id:
             raise Unprocessable(msg("helper_id: a character cannot help itself"))
     if isinstance(body, TestBody) and seat.campaign.ruleset == "3d6":

@@ -40,6 +40,9 @@ class Counting:
     def memo(self, key: str) -> dict[str, Any] | None:
         return self.inner.memo(key)
 
+    def forget_memo(self, key: str) -> None:
+        self.inner.forget_memo(key)
+
     async def fetchone(self, sql: str, *params: Any) -> Row | None:
         self.sent.append(sql)
         return await self.inner.fetchone(sql, *params)

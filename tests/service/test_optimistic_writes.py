@@ -121,7 +121,8 @@ async def test_a_remembered_character_another_instance_changed_is_read_again(
     locks.release(cid)
     assert (await first).status_code == 201
     await behind  # the memo now holds the character as the first roll's batch checked it
-    assert locks.memo(cid)["checked"][("character", kitten)].sheet["qualities"]["strong"] == 3
+    memo = app.state.database.memos.get(cid)
+    assert memo["checked"][("character", kitten)].sheet["qualities"]["strong"] == 3
     sheet = {**SHEET_3D6, "qualities": {"strong": 0, "clever": 5}}
     await other_instance.execute(
         "UPDATE characters SET sheet = $1::json, version = version + 1 WHERE id = $2",
