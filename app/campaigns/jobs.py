@@ -98,7 +98,7 @@ class CampaignWrite(Generic[P]):
                 return found
         prepared = await self.prepare(job, seat)
         ledger = await Ledger.open(job, campaign_id, self.override)
-        if ledger.remembers:  # the next job may take the seat from the memo
+        if ledger.memo is not None:  # the next job may take the seat from the memo
             row = seat_row(seat)
             if ledger.read_version is not None:  # optimistic: the seat must still hold
                 ledger.guard(repo.seat_guard(row, seat.user_id))

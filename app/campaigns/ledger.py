@@ -24,12 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from app.campaigns import memo
 from app.campaigns.models import Campaign
 from app.core import fastjson
-from app.core.database import Db, RetryJob, Statement
+from app.core.database import Accumulator, Db, RetryJob, Statement
 from app.core.db import utcnow
 from app.core.errors import NotFound
 from app.core.i18n import msg
@@ -64,13 +64,6 @@ def _open_sql(lock_rows: str, row_version: str | None) -> str:
     version = f", c.{row_version}" if row_version else ""
     head, tail = _OPEN.split(" FROM ", 1)
     return f"{head}{version} FROM {tail}{lock_rows and lock_rows + ' OF c'}"
-
-
-class Accumulator(Protocol):
-    """Changes a job gathers over its act and writes with its batch, merged (tallies that
-    several rolls of one job add to): ``statements`` is asked for once, at close."""
-
-    def statements(self) -> list[Statement]: ...
 
 
 A = TypeVar("A", bound=Accumulator)
@@ -109,9 +102,9 @@ class Ledger:
         "job",
         "last_hash",
         "last_seq",
+        "memo",
         "next_nonce",
         "read_version",
-        "remembers",
         "seed_number",
     )
 
@@ -137,7 +130,7 @@ class Ledger:
         self._statements: list[Statement] = []
         self._guards: list[Statement] = []
         self.read_version: str | None = None
-        self.remembers = False  # whether this job's db keeps campaign memos
+        self.memo: dict[str, Any] | None = None  # the campaign's, taken at open
         self._checked: dict[tuple[str, str], Any] = {}
         self._accumulators: dict[str, Accumulator] = {}
         # roll seq -> (index among the batch's event rows, event) of a roll state recorded
@@ -164,7 +157,7 @@ class Ledger:
                 seed = await seeds_repo.current_seed(job.db, campaign_id, row[2])
         ledger = cls(job, campaign_id, counters, override, seed)
         ledger.read_version = version
-        ledger.remembers = db.memo(campaign_id) is not None
+        ledger.memo = db.memo(campaign_id)
         if version is not None:  # the write-back finds the row as read, or the job runs again
             ledger.guard((f"{db.row_version} = ?", (version,)))
         return ledger
@@ -285,15 +278,17 @@ class Ledger:
         """Write the counters back with every row and statement of the job, in one batch;
         ``RetryJob`` when a guard no longer holds (nothing of the batch then counts)."""
         others: list[Statement] = list(self._statements)
-        for accumulator in self._accumulators.values():
-            others.extend(accumulator.statements())
+        db = self.job.db
+        deferring = db.deferring  # the batch of jobs writes them, merged, once this is
+        if not deferring:
+            for accumulator in self._accumulators.values():
+                others.extend(accumulator.statements())
         for table, rows in self._rows.values():
             values = [value for row in rows for value in row]
             others.append((table.insert_rows(len(rows)), values))
         guards = "".join(f" AND ({condition})" for condition, _ in self._guards)
         guard_params = [value for _, params in self._guards for value in params]
         counters = (self.last_seq, self.next_nonce, self.last_hash, self.campaign_id)
-        db = self.job.db
         returning = f" RETURNING {db.row_version or 'last_seq'}"
         written = await db.send_together(
             (_CLOSE + guards + returning, (*counters, *guard_params)), others
@@ -301,7 +296,10 @@ class Ledger:
         if written is None:
             db.forget_memo(self.campaign_id)
             raise RetryJob("a row read before the campaign's lock changed meanwhile")
-        if self.remembers:
+        if deferring:
+            for name, accumulator in self._accumulators.items():
+                db.defer((name, self.campaign_id), accumulator)
+        if self.memo is not None:
             state = (
                 (
                     self.last_seq,
@@ -314,11 +312,11 @@ class Ledger:
             )
             checked = None if self._statements else self._checked
             version = str(written[0]) if db.row_version else None
-            memo.after_close(db, self.campaign_id, version, state, checked)
+            memo.after_close(self.memo, version, state, checked)
 
     def checked(self, kind: str, key: str, row: Any) -> None:
         """``row`` was read before the lock and a guard of this batch checks it: if the
         batch changes no row, the next job of this process may take it without reading
         (app/campaigns/memo.py)."""
-        if self.remembers:
+        if self.memo is not None:
             self._checked[(kind, key)] = row

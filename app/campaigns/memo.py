@@ -51,18 +51,16 @@ def checked(db: Db, campaign_id: str, kind: str, key: str) -> Any:
 
 
 def after_close(
-    db: Db,
-    campaign_id: str,
+    memo: dict[str, Any],
     version: str | None,
     state: LedgerState,
     checked: Mapping[tuple[str, str], Any] | None,
 ) -> None:
     """A ledger closed at ``version``: its state is the next job's, with the rows its batch
     checked. ``checked`` is None when the batch changed rows (an UPDATE or a DELETE: a role
-    change, a sheet's new version): what earlier jobs left is then forgotten too."""
-    memo = db.memo(campaign_id)
-    if memo is None:
-        return
+    change, a sheet's new version): what earlier jobs left is then forgotten too. ``memo``
+    is the one the ledger took when it opened: if the campaign's memo was dropped meanwhile
+    (a write outside the batch), this one is no longer anybody's and its update is lost."""
     memo["ledger"] = state
     memo["version"] = version
     kept: dict[tuple[str, str], Any] = memo.setdefault("checked", {})

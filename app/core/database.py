@@ -52,6 +52,16 @@ class RetryJob(Exception):
 BUSY_DEADLINE_SECONDS = 10.0
 
 
+class Accumulator(Protocol):
+    """Changes a job gathers over its act and writes with its batch, merged per row
+    (tallies several rolls add to): ``statements`` is asked for once, when written, and
+    ``merge`` adds another's changes (a batch of jobs writes theirs together)."""
+
+    def statements(self) -> list[Statement]: ...
+
+    def merge(self, other: Any) -> None: ...
+
+
 class Db(Protocol):
     """One driver connection: inside a write job's transaction, or reading in autocommit."""
 
@@ -97,6 +107,17 @@ class Db(Protocol):
         """Drop what is remembered of ``key`` (a batch found it stale)."""
         ...
 
+    @property
+    def deferring(self) -> bool:
+        """Whether the ledger leaves its accumulators to the whole batch of jobs (SQLite's
+        shared batches), through ``defer`` once its own batch is written."""
+        ...
+
+    def defer(self, key: tuple[str, str], accumulator: Accumulator) -> None:
+        """Write ``accumulator``'s changes with the batch of jobs, merged with the other
+        jobs' (only while ``deferring``)."""
+        ...
+
     def is_unique_violation(self, exc: BaseException, table: str | None = None) -> bool: ...
 
 
@@ -136,7 +157,7 @@ class SqliteDb:
     read as each write transaction begins), a statement that writes outside a ledger's batch
     (which may touch anything), a rollback."""
 
-    __slots__ = ("_conn", "_data_version", "memos")
+    __slots__ = ("_conn", "_data_version", "_deferred", "memos")
     lock_rows = ""
     row_version: str | None = None
 
@@ -144,6 +165,7 @@ class SqliteDb:
         self._conn = conn
         self.memos = memos
         self._data_version = -1
+        self._deferred: dict[tuple[str, str], Accumulator] | None = None
 
     async def hold(self, key: str) -> None:
         return None
@@ -179,6 +201,31 @@ class SqliteDb:
     def forget_memo(self, key: str) -> None:
         if self.memos is not None:
             self.memos.forget(key)
+
+    @property
+    def deferring(self) -> bool:
+        return self._deferred is not None
+
+    def defer(self, key: tuple[str, str], accumulator: Accumulator) -> None:
+        if self._deferred is None:
+            raise RuntimeError("not deferring")
+        found = self._deferred.get(key)
+        if found is None:
+            self._deferred[key] = accumulator
+        else:
+            found.merge(accumulator)
+
+    def defer_batch(self, on: bool) -> None:
+        """Start (or stop) taking the accumulators of a batch's jobs (``defer``), dropping
+        any taken before."""
+        self._deferred = {} if on else None
+
+    async def write_deferred(self) -> None:
+        """Write what the batch's jobs deferred: one upsert per table and campaign."""
+        deferred, self._deferred = self._deferred or {}, None
+        for accumulator in deferred.values():
+            for sql, params in accumulator.statements():
+                self._conn.execute(sql, params)
 
     def changes(self) -> int:
         """Rows changed through this connection so far: a job that failed without changing
@@ -449,6 +496,11 @@ class PgDb:
 
     def forget_memo(self, key: str) -> None:
         return None
+
+    deferring = False  # a job is a batch of its own
+
+    def defer(self, key: tuple[str, str], accumulator: Accumulator) -> None:
+        raise RuntimeError("PostgreSQL writes each job's accumulators with its batch")
 
     def is_unique_violation(self, exc: BaseException, table: str | None = None) -> bool:
         if not isinstance(exc, asyncpg.UniqueViolationError):

@@ -165,13 +165,18 @@ class BatchWriter:
         events: list[Any] = []
         run = _run_in_savepoint if isolated else _run_shared
         async with self._database.transaction() as db:
-            for job, future in batch:
-                if future.cancelled():  # the client left before its turn
-                    continue
-                ok, value, recorded = await run(db, job)
-                if ok:
-                    events.extend(recorded)
-                outcomes.append((future, ok, value))
+            db.defer_batch(not isolated)  # shared: the jobs' tallies merged, written once
+            try:
+                for job, future in batch:
+                    if future.cancelled():  # the client left before its turn
+                        continue
+                    ok, value, recorded = await run(db, job)
+                    if ok:
+                        events.extend(recorded)
+                    outcomes.append((future, ok, value))
+                await db.write_deferred()
+            finally:
+                db.defer_batch(False)
         return outcomes, events
 
 

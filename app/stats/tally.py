@@ -160,7 +160,7 @@ def _upsert(table: str, key: tuple[str, ...], sums: tuple[str, ...], rows: int) 
 class Tallies:
     """The tally changes of one batch, merged per row: a ledger accumulator (each row is
     written once per batch, as one statement of the batch must not touch a row another
-    touches)."""
+    touches; on SQLite the jobs of a batch merge theirs and write them once)."""
 
     __slots__ = ("campaign_id", "faces", "rows")
 
@@ -177,6 +177,15 @@ class Tallies:
             for (sides, face), n in part.faces.items():
                 at = (key, sides, face)
                 self.faces[at] = self.faces.get(at, 0) + sign * n
+
+    def merge(self, other: Tallies) -> None:
+        """Add ``other``'s changes (another job's, of the same campaign)."""
+        for key, sums in other.rows.items():
+            mine = self.rows.setdefault(key, [0.0] * len(_SUMS))
+            for i, value in enumerate(sums):
+                mine[i] += value
+        for at, n in other.faces.items():
+            self.faces[at] = self.faces.get(at, 0) + n
 
     def statements(self) -> list[Statement]:
         """The upserts of this batch's changes (none when nothing changed)."""

@@ -11,7 +11,7 @@ import pytest
 from httpx import AsyncClient
 
 from app.campaigns.ledger import Ledger
-from app.core.database import Db, Row, Statement
+from app.core.database import Accumulator, Db, Row, Statement
 from app.core.errors import Conflict
 from app.core.writer import Job
 from tests.service.table import campaign, db_run, register
@@ -42,6 +42,13 @@ class Counting:
 
     def forget_memo(self, key: str) -> None:
         self.inner.forget_memo(key)
+
+    @property
+    def deferring(self) -> bool:
+        return self.inner.deferring
+
+    def defer(self, key: tuple[str, str], accumulator: Accumulator) -> None:
+        self.inner.defer(key, accumulator)
 
     async def fetchone(self, sql: str, *params: Any) -> Row | None:
         self.sent.append(sql)

@@ -5,6 +5,7 @@ over windows of time, as rolls become final, reopen and are revealed."""
 
 from __future__ import annotations
 
+import asyncio
 import math
 from collections import Counter
 from dataclasses import dataclass, field
@@ -273,3 +274,24 @@ async def test_bad_stats_queries_are_422(table_of: TableOf) -> None:
         assert answer.status_code == 200, answer.text
     stranger = await t.http.get(f"/campaigns/{t.cid}/stats", headers=t.stranger.auth)
     assert stranger.status_code == 404
+
+
+async def test_rolls_written_in_one_batch_each_count_once(table_of: TableOf) -> None:
+    """Rolls that arrive together are written together (one SQLite transaction, whose jobs
+    merge their tallies into one upsert per row): each still counts once, for its roller."""
+    t = await table_of("3d6")
+    rollers = [t.player, t.other, t.storyteller] * 8
+    t.faces(*[(i % 6) + 1 for i in range(2 * len(rollers))])
+
+    async def one(who: Person) -> Made:
+        rolled = await t.post(
+            who, f"/campaigns/{t.cid}/rolls", {"kind": "formula", "formula": "2d6"}
+        )
+        faces = [die["value"] for die in rolled["dice"]]
+        mean, variance = moments(sums_2d6())
+        return Made(rolled, who, total=(float(sum(faces)), mean, variance), faces={6: faces})
+
+    made = await asyncio.gather(*(one(who) for who in rollers))
+    seen = _by_user(await _stats(t, t.storyteller))
+    for who in (t.player, t.other, t.storyteller):
+        _close(seen[who.id], _expected([m for m in made if m.who is who]))
