@@ -20,6 +20,8 @@ from pydantic import (
 from pydantic.json_schema import SkipJsonSchema
 from pydantic_core import PydanticCustomError
 
+from app.rolls.shapes import RollOdds, RollResult
+
 # Examples shown in the OpenAPI document (/docs): one request per kind and ruleset, and the
 # answer to the first one, a 3d6 test left pending with a reroll to spend.
 CHARACTER_ID = "01jd8m9f2g3h4j5k6m7n8p9q0r"
@@ -300,8 +302,8 @@ class RollRead(BaseModel):
         description="`hidden` for every redacted roll, whatever its real status."
     )
     dice: list[DieRead]
-    result: dict[str, Any]
-    odds: dict[str, Any]
+    result: RollResult
+    odds: RollOdds
     proof: list[dict[str, Any]] = Field(
         default_factory=list,
         description="The draws that rolled the dice, from the campaign's committed seed.",
