@@ -116,6 +116,16 @@ Visibility = Literal["public", "storyteller", "blind", "private"]
 Difficulty = StrictInt | Annotated[str, Field(max_length=20)] | None
 
 
+def _not_shown(schema: dict[str, Any]) -> None:
+    """The document shows no default for a field a ruleset may not use: a client generator
+    sends every field whose schema has a default, and a roll refuses a field its ruleset
+    does not use even at its default (``advantage: false`` in a matrix test)."""
+    schema.pop("default", None)
+
+
+_FALSE_UNLESS_SENT = "False when left out: send it only to set it."
+
+
 class _RollBase(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -159,8 +169,12 @@ class TestBody(_RollBase):
     character_id: str = Field(max_length=26)
     trait: str = Field(min_length=1, max_length=40)
     difficulty: Difficulty = None
-    advantage: StrictBool = False
-    disadvantage: StrictBool = False
+    advantage: StrictBool = Field(
+        default=False, json_schema_extra=_not_shown, description=_FALSE_UNLESS_SENT
+    )
+    disadvantage: StrictBool = Field(
+        default=False, json_schema_extra=_not_shown, description=_FALSE_UNLESS_SENT
+    )
     helper_id: str | None = Field(default=None, max_length=26)
     rerolls: list[RerollCite] = Field(default_factory=list, max_length=20)
     on_partial: Literal["fail", "complication"] | None = Field(
@@ -170,8 +184,9 @@ class TestBody(_RollBase):
     )
     spend_rerolls: StrictBool = Field(
         default=False,
+        json_schema_extra=_not_shown,
         description="3d6: spend every cited reroll at once, each on the first die without"
-        " success while one is left (a blind test's rerolls need it).",
+        " success while one is left (a blind test's rerolls need it). " + _FALSE_UNLESS_SENT,
     )
 
 
@@ -210,12 +225,18 @@ class RequestAnswer(BaseModel):
     request_id: str = Field(min_length=1, max_length=26)
     character_id: str = Field(max_length=26)
     note: str | None = Field(default=None, max_length=500)
-    advantage: StrictBool = False
-    disadvantage: StrictBool = False
+    advantage: StrictBool = Field(
+        default=False, json_schema_extra=_not_shown, description=_FALSE_UNLESS_SENT
+    )
+    disadvantage: StrictBool = Field(
+        default=False, json_schema_extra=_not_shown, description=_FALSE_UNLESS_SENT
+    )
     helper_id: str | None = Field(default=None, max_length=26)
     rerolls: list[RerollCite] = Field(default_factory=list, max_length=20)
     on_partial: Literal["fail", "complication"] | None = None
-    spend_rerolls: StrictBool = False
+    spend_rerolls: StrictBool = Field(
+        default=False, json_schema_extra=_not_shown, description=_FALSE_UNLESS_SENT
+    )
     kind: SkipJsonSchema[Any] = Field(default=None, exclude=True)
     trait: SkipJsonSchema[Any] = Field(default=None, exclude=True)
     difficulty: SkipJsonSchema[Any] = Field(default=None, exclude=True)
