@@ -8,6 +8,7 @@ from __future__ import annotations
 import difflib
 import importlib.metadata
 import importlib.util
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -59,3 +60,19 @@ def test_the_checked_in_client_is_current(tmp_path: Path) -> None:
                 lineterm="",
             )
             pytest.fail(f"{advice}\n" + "\n".join(list(diff)[:60]))
+
+
+def test_fairtable_openapi_writes_the_served_document(tmp_path: Path) -> None:
+    """``fairtable openapi`` (no server, no database) writes what ``/openapi.json`` answers."""
+    from app.core.documents import openapi_document
+
+    target = tmp_path / "openapi.json"
+    done = subprocess.run(  # noqa: S603
+        [sys.executable, "-m", "app.cli", "openapi", "-o", str(target)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(target.read_text(encoding="utf-8")) == openapi_document()
