@@ -138,6 +138,20 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_openapi(args: argparse.Namespace) -> int:
+    import json
+
+    from app.core.documents import openapi_document
+
+    text = json.dumps(openapi_document(), indent=2, ensure_ascii=False) + "\n"
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        with open(args.output, "w", encoding="utf-8") as out:
+            out.write(text)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="fairtable", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -179,6 +193,11 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--campaign-name", default="Demo campaign")
     demo.add_argument("--database-url", help="instead of VTT_DATABASE_URL")
     demo.set_defaults(func=cmd_demo)
+    openapi = sub.add_parser(
+        "openapi", help="write the OpenAPI document (JSON) without a server or a database"
+    )
+    openapi.add_argument("-o", "--output", default="-", help="a file, or - for stdout")
+    openapi.set_defaults(func=cmd_openapi)
     args = parser.parse_args(argv)
     result: int = args.func(args)
     return result

@@ -24,6 +24,7 @@ from app.core.i18n import LanguageMiddleware, msg
 from app.core.ids import configure_pepper
 from app.core.limits import BodySizeLimit
 from app.core.observe import ObserveRequests
+from app.core.openapi import DESCRIPTION as OPENAPI_DESCRIPTION
 from app.core.openapi import install_openapi, ok, problems
 from app.core.operation_ids import operation_id
 from app.core.query_params import CheckedRoute, require_checked
@@ -109,6 +110,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="Fairtable",
         version="1.0.0",
         summary="Dice everyone at the table can trust: rolled, stored and answered by the server.",
+        description=OPENAPI_DESCRIPTION,
         lifespan=lifespan,
         # No validator badge: Swagger UI would load it from validator.swagger.io.
         swagger_ui_parameters={"validatorUrl": None},

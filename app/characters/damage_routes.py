@@ -9,12 +9,23 @@ from fastapi import APIRouter, Header, Path, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.characters import damage
-from app.characters.schemas import CHARACTER_EXAMPLE, EXAMPLE_D20_SHEET
+from app.characters.schemas import (
+    CHARACTER_EXAMPLE,
+    EXAMPLE_D20_SHEET,
+    EXAMPLE_MATRIX_SHEET,
+    CharacterRead,
+)
 from app.core.deps import Manager, Roller
 from app.core.openapi import AUTH, BODY, ok, problems
 from app.core.query_params import CheckedRoute
+from app.rolls.schemas import ROLL_EXAMPLE, DieRead, RollRead
+from app.rules import matrix
 
 router = APIRouter(tags=["characters"], route_class=CheckedRoute)
+
+EXAMPLE_MATRIX_DERIVED = matrix.derived(
+    matrix.parse_sheet({**EXAMPLE_MATRIX_SHEET, "counters": {"fatigue": 5, "mortality": 3}})
+)
 
 CharacterId = Annotated[str, Path(max_length=26)]
 IdempotencyKey = Annotated[
@@ -43,22 +54,57 @@ def _json(body: bytes) -> Response:
     return Response(content=body, status_code=200, media_type="application/json")
 
 
+class DamageAnswer(BaseModel):
+    """A hit, applied (answered as the damage service builds it; this model documents it)."""
+
+    dice: list[DieRead] = Field(description="The damage dice.")
+    mortality: int = Field(description="The points the hit dealt to each counter.")
+    fatigue: int
+    madness: int
+    checks: list[RollRead] = Field(description="One matrix test per multiple of 10 crossed.")
+    character: CharacterRead = Field(description="The character after the hit.")
+    roll: RollRead = Field(description="The hit itself, as a roll of the log (`kind: damage`).")
+
+
+_HIT_ROLL = {
+    **ROLL_EXAMPLE,
+    "ruleset": "matrix",
+    "kind": "damage",
+    "status": "final",
+    "dice": [{"sides": 6, "value": 3, "history": []}, {"sides": 6, "value": 2, "history": []}],
+    "result": {
+        "type": "physical",
+        "formula": "1d6+1d6",
+        "mortality": 3,
+        "fatigue": 5,
+        "madness": 0,
+        "fatigue_only": False,
+        "counters": {"fatigue": 5, "mortality": 3, "madness": 0},
+    },
+    "odds": {},
+    "proof": [{**ROLL_EXAMPLE["proof"][0], "rolls": [{"sides": 6, "faces": [3, 2]}]}],
+}
 DAMAGE_ANSWER: dict[int | str, dict[str, Any]] = {
     200: {
-        "description": "The hit, its checks (ordinary rolls of the log) and the character.",
-        "content": {
-            "application/json": {
-                "example": {
-                    "dice": [{"sides": 6, "value": 3, "history": []}],
-                    "mortality": 3,
-                    "fatigue": 5,
-                    "madness": 0,
-                    "checks": [],
-                    "character": {"id": "…", "version": 4, "sheet": {}, "derived": {}},
-                    "roll": {"id": "…", "kind": "damage"},
-                }
-            }
-        },
+        "model": DamageAnswer,
+        **ok(
+            200,
+            {
+                "dice": _HIT_ROLL["dice"],
+                "mortality": 3,
+                "fatigue": 5,
+                "madness": 0,
+                "checks": [],
+                "character": {
+                    **CHARACTER_EXAMPLE,
+                    "version": 4,
+                    "sheet": {**EXAMPLE_MATRIX_SHEET, "counters": _HIT_ROLL["result"]["counters"]},
+                    "derived": EXAMPLE_MATRIX_DERIVED,
+                },
+                "roll": _HIT_ROLL,
+            },
+            "The hit, its checks (ordinary rolls of the log) and the character.",
+        )[200],
     }
 }
 

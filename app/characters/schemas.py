@@ -6,6 +6,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.characters.shapes import Derived, Sheet
+
 EXAMPLE_3D6_SHEET: dict[str, Any] = {
     "qualities": {"strong": 3, "clever": 4, "quick": 2},
     "items": ["ball of yarn"],
@@ -47,7 +49,7 @@ class CharacterCreate(BaseModel):
     name: str = Field(min_length=1, max_length=80)
     npc: bool = False
     owner_id: str | None = Field(default=None, max_length=26)
-    sheet: dict[str, Any]
+    sheet: Sheet
 
 
 class CharacterUpdate(BaseModel):
@@ -66,7 +68,7 @@ class CharacterUpdate(BaseModel):
     name: str | None = Field(default=None, min_length=1, max_length=80)
     npc: bool | None = None
     owner_id: str | None = Field(default=None, max_length=26)
-    sheet: dict[str, Any] | None = None
+    sheet: Sheet | None = None
 
 
 class CharacterRead(BaseModel):
@@ -76,8 +78,8 @@ class CharacterRead(BaseModel):
     npc: bool
     owner_id: str | None
     version: int
-    sheet: dict[str, Any]
-    derived: dict[str, Any]
+    sheet: Sheet
+    derived: Derived
 
 
 class CharacterList(BaseModel):

@@ -14,13 +14,54 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.routing import APIRoute, APIRouter
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
+from pydantic.json_schema import SkipJsonSchema
 
 from app.core.deps import required_scope
 from app.core.errors import PROBLEM
 from app.core.problem_types import type_of
 
 Responses = dict[int | str, dict[str, Any]]
+
+# The document's overview: what a client author reads first, at the top of /docs.
+DESCRIPTION = """\
+Fairtable is the backend of virtual tabletop role-playing games: campaigns, their members
+and characters, and dice **rolled on the server**, stored in a hash-chained log that anyone
+at the table can check. Three rulesets are built in (`3d6`, `matrix`, `d20`), and a dice
+formula works in any campaign. Everything is under `/api/v1` and, within version 1, only
+grows: new fields, new endpoints, new event types. Ignore what you do not know.
+
+**Credentials.** Send `Authorization: Bearer <secret>`: a login token from
+`POST /api/v1/auth/token` (it may do all its user may), or an API key from
+`POST /api/v1/api-keys`, limited to its scopes `read`, `roll` and `manage`. Each
+operation's security requirement names the scope a key needs; creating an account, logging
+in, the odds, the problem types and the health probes need no credential. A member's role
+at the table (`storyteller`, `player`, `spectator`) decides the rest; a campaign the caller
+does not sit at answers 404, as if it did not exist.
+
+**Retries.** Every `POST` that rolls dice takes an `Idempotency-Key` header: the same key
+again answers the first answer, byte for byte, and never rolls twice (for 24 hours).
+
+**Lists** answer `{items, next_cursor}`, newest first: pass `next_cursor` back as `cursor`
+until it is null. `limit` is 1..200 (default 50). The event stream reads oldest first.
+
+**Errors** are `application/problem+json` (RFC 9457). Match on `type`, a URI reference such
+as `/api/v1/problems/not-found`: `GET /api/v1/problems` lists every kind. A request that does
+not validate (422) lists each refused field in `errors`; an unknown field or query
+parameter is refused too. `Accept-Language: fr` gives French `detail`s.
+
+**Shapes.** A roll's `result` and `odds`, a character's `sheet` and `derived`, and an
+event's `data` are unions (`oneOf`): a roll's shape follows its `ruleset` and `kind`, a
+sheet its campaign's ruleset, an event's its `type` (a discriminator).
+
+**Live events.** `GET /api/v1/campaigns/{cid}/events?after=SEQ` pages the event stream. The
+websocket `/api/v1/campaigns/{cid}/ws` pushes it: its channel, authentication (a header, or
+a ticket from `POST /api/v1/campaigns/{cid}/ws-ticket` offered as the subprotocols
+`["fairtable", ticket]`), `after=`, every event type with its schema, presence messages and
+close codes are described in the AsyncAPI 3 document `docs/asyncapi.yaml` of the
+repository (and in docs/realtime.md). A typed Python client generated from this document
+is in `clients/python`.
+"""
 
 SECURITY_SCHEME = "bearer"
 
@@ -206,6 +247,81 @@ def document_schema(model: type[BaseModel]) -> str:
     return f"#/components/schemas/{model.__name__}"
 
 
+# A field a shape may leave out, but never null: ``name: str | Absent = None``.
+Absent = SkipJsonSchema[None]
+
+
+class Shape(BaseModel):
+    """A shape the document describes but no route validates: a roll's ``result``, a sheet,
+    an event. The answers are built as plain dicts (the roll path serialises them itself),
+    and a field typed ``dict`` carries ``one_of(...)`` so that the document, and the client
+    generated from it, know each shape. Fields a shape may leave out are optional and show
+    no default; a shape never forbids fields it does not list (answers only grow)."""
+
+    model_config = ConfigDict(json_schema_extra=lambda schema: _drop_defaults(schema))
+
+
+def _drop_defaults(schema: dict[str, Any]) -> None:
+    for prop in schema.get("properties", {}).values():
+        prop.pop("default", None)
+
+
+# A reference to a shape is written with this key, and turned into ``$ref`` once the
+# document is generated: pydantic refuses a ``$ref`` to a schema it did not generate itself.
+_REF = "x-fairtable-ref"
+
+
+def _shape_ref(model: type[BaseModel]) -> str:
+    document_schema(model)
+    return model.__name__
+
+
+def with_refs(value: Any, prefix: str = "#/components/schemas/") -> Any:
+    """``value`` (a schema, a document) with every reference to a shape made a ``$ref``
+    under ``prefix``, and every discriminator's mapping too."""
+    if isinstance(value, dict):
+        if _REF in value:  # and the title pydantic or FastAPI gave it, which says nothing
+            rest = {k: with_refs(v, prefix) for k, v in value.items() if k not in (_REF, "title")}
+            return {"$ref": prefix + value[_REF], **rest}
+        out = {k: with_refs(v, prefix) for k, v in value.items()}
+        if isinstance(value.get("discriminator"), dict) and "mapping" in value["discriminator"]:
+            mapping = value["discriminator"]["mapping"]
+            out["discriminator"]["mapping"] = {
+                k: v if v.startswith("#") else prefix + v for k, v in mapping.items()
+            }
+        return out
+    if isinstance(value, list):
+        return [with_refs(v, prefix) for v in value]
+    return value
+
+
+def shaped(model: type[BaseModel]) -> WithJsonSchema:
+    """The schema of a ``dict`` field, or a route's ``dict`` answer, that takes ``model``'s
+    shape: for documentation only (the value validates and serialises as a dict)."""
+    return WithJsonSchema({_REF: _shape_ref(model)})
+
+
+def one_of(
+    *models: type[BaseModel] | dict[str, Any],
+    description: str | None = None,
+    discriminator: tuple[str, dict[str, type[BaseModel]]] | None = None,
+) -> WithJsonSchema:
+    """The schema of a field whose value takes one of ``models``' shapes (a model is put in
+    the document's components, a dict is an inline schema); for documentation only: the
+    field validates as its own type. ``discriminator`` is (property, {value: model})."""
+    branches = [{_REF: _shape_ref(m)} if isinstance(m, type) else m for m in models]
+    schema: dict[str, Any] = {"oneOf": branches}
+    if discriminator is not None:
+        name, mapping = discriminator
+        schema["discriminator"] = {
+            "propertyName": name,
+            "mapping": {value: _shape_ref(model) for value, model in mapping.items()},
+        }
+    if description is not None:
+        schema["description"] = description
+    return WithJsonSchema(schema)
+
+
 def install_openapi(app: FastAPI, routers: Iterable[APIRouter], prefix: str) -> None:
     """Completes the generated document: the Problem schema the error answers refer to, and
     on every operation that needs a credential the bearer scheme with the API-key scope it
@@ -248,6 +364,7 @@ def install_openapi(app: FastAPI, routers: Iterable[APIRouter], prefix: str) -> 
                     said = f"API keys need the `{scope}` scope."
                     operation["description"] = f"{operation.get('description', '')}\n\n{said}"
         add_links(document)
+        document = with_refs(document)
         app.openapi_schema = document
         return document
 

@@ -15,6 +15,7 @@ from app.core.pagination import decode_int_cursor, encode_cursor
 from app.core.query_params import CheckedRoute
 from app.events import service
 from app.events.schemas import EventList, EventRead
+from app.rolls.schemas import ROLL_EXAMPLE
 
 router = APIRouter(tags=["events"], route_class=CheckedRoute)
 
@@ -35,7 +36,7 @@ EVENT_EXAMPLE = {
     "type": "roll.created",
     "campaign_id": "01jd8m7c4d5e6f7g8h9j0k1m2n",
     "at": "2026-01-01T12:00:00.123456Z",
-    "data": {"id": "01jd8mb1c2d3e4f5g6h7j8k9m0", "seq": 42, "kind": "formula"},
+    "data": {**ROLL_EXAMPLE, "seq": 42},
 }
 PAGE_EXAMPLE = {"items": [EVENT_EXAMPLE], "next_after": 42, "next_cursor": encode_cursor(42)}
 

@@ -9,8 +9,9 @@ from fastapi import APIRouter, Query
 
 from app.core.errors import Unprocessable
 from app.core.i18n import msg
-from app.core.openapi import ok, problems
+from app.core.openapi import ok, problems, shaped
 from app.core.query_params import CheckedRoute
+from app.rolls.shapes import D20Odds, FormulaOdds, MatrixOdds, Roll3d6Odds
 from app.rules import d20, matrix, threed6, threed6_odds
 from app.rules.formula import MAX_FORMULA_LENGTH
 from app.rules.formula_odds import formula_odds_json
@@ -18,6 +19,12 @@ from app.rules.formula_odds import formula_odds_json
 router = APIRouter(prefix="/odds", tags=["odds"], route_class=CheckedRoute)
 
 _INTEGER = re.compile(r"-?[0-9]+")
+
+# Each answer is the engine's dict, answered as it is; the document shows its shape.
+Odds3d6 = Annotated[dict[str, Any], shaped(Roll3d6Odds)]
+OddsD20 = Annotated[dict[str, Any], shaped(D20Odds)]
+OddsMatrix = Annotated[dict[str, Any], shaped(MatrixOdds)]
+OddsFormula = Annotated[dict[str, Any], shaped(FormulaOdds)]
 
 ODDS_3D6_EXAMPLE = {
     "outcomes": {"success": 0.6875, "partial": 0.25, "botch": 0.0625},
@@ -31,6 +38,7 @@ ODDS_MATRIX_EXAMPLE = {
     "margins": {
         "success": {str(m): 0.05 for m in range(1, 15)},
         "failure": {str(m): 0.05 for m in range(1, 7)},
+        "below_difficulty": {},
     },
 }
 
@@ -50,7 +58,7 @@ def odds_3d6(
     dice: Annotated[int, Query(ge=2, le=4)] = 3,
     rerolls: Annotated[int, Query(ge=0, le=20)] = 0,
     difficulty: Annotated[str | None, Query(max_length=20)] = None,
-) -> dict[str, Any]:
+) -> Odds3d6:
     """Chances of each outcome and of each number of successes, rerolls spent on dice
     without success; ``boon`` is the chance of three equal faces once they are spent.
     ``difficulty`` is 1..4 or easy/medium/difficult/legendary; absent for an open action.
@@ -72,7 +80,7 @@ def odds_d20(
     difficulty: Annotated[str, Query(max_length=20)] = "12",
     advantage: bool = False,
     disadvantage: bool = False,
-) -> dict[str, Any]:
+) -> OddsD20:
     """Chance of success and of each critical; the kept die decides criticals. Advantage
     and disadvantage together cancel out. Needs no credential."""
     level = d20.parse_difficulty(_int_or_name(difficulty))
@@ -90,7 +98,7 @@ def odds_d20(
 def odds_matrix(
     stat: Annotated[int, Query(ge=0, le=20)],
     difficulty: Annotated[int, Query(ge=0, le=20)] = 0,
-) -> dict[str, Any]:
+) -> OddsMatrix:
     """Chance of success and the distribution of margins for a d20 rolled under ``stat``.
     Needs no credential."""
     return matrix.matrix_odds(stat, difficulty).to_dict()
@@ -114,7 +122,7 @@ ODDS_FORMULA_EXAMPLE = {
 )
 def odds_formula(
     formula: Annotated[str, Query(min_length=1, max_length=MAX_FORMULA_LENGTH)],
-) -> dict[str, Any]:
+) -> OddsFormula:
     """The chance of every possible total (``totals``), with the bounds and the mean: what a
     formula roll carries as its ``odds``. Exact, except with exploding dice: then
     ``exact: false`` and ``truncated_below: 1e-9``, the chances left out adding up to less

@@ -20,6 +20,8 @@ from pydantic import (
 from pydantic.json_schema import SkipJsonSchema
 from pydantic_core import PydanticCustomError
 
+from app.rolls.shapes import RollOdds, RollResult
+
 # Examples shown in the OpenAPI document (/docs): one request per kind and ruleset, and the
 # answer to the first one, a 3d6 test left pending with a reroll to spend.
 CHARACTER_ID = "01jd8m9f2g3h4j5k6m7n8p9q0r"
@@ -114,6 +116,16 @@ Visibility = Literal["public", "storyteller", "blind", "private"]
 Difficulty = StrictInt | Annotated[str, Field(max_length=20)] | None
 
 
+def _not_shown(schema: dict[str, Any]) -> None:
+    """The document shows no default for a field a ruleset may not use: a client generator
+    sends every field whose schema has a default, and a roll refuses a field its ruleset
+    does not use even at its default (``advantage: false`` in a matrix test)."""
+    schema.pop("default", None)
+
+
+_FALSE_UNLESS_SENT = "False when left out: send it only to set it."
+
+
 class _RollBase(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -157,8 +169,12 @@ class TestBody(_RollBase):
     character_id: str = Field(max_length=26)
     trait: str = Field(min_length=1, max_length=40)
     difficulty: Difficulty = None
-    advantage: StrictBool = False
-    disadvantage: StrictBool = False
+    advantage: StrictBool = Field(
+        default=False, json_schema_extra=_not_shown, description=_FALSE_UNLESS_SENT
+    )
+    disadvantage: StrictBool = Field(
+        default=False, json_schema_extra=_not_shown, description=_FALSE_UNLESS_SENT
+    )
     helper_id: str | None = Field(default=None, max_length=26)
     rerolls: list[RerollCite] = Field(default_factory=list, max_length=20)
     on_partial: Literal["fail", "complication"] | None = Field(
@@ -168,8 +184,9 @@ class TestBody(_RollBase):
     )
     spend_rerolls: StrictBool = Field(
         default=False,
+        json_schema_extra=_not_shown,
         description="3d6: spend every cited reroll at once, each on the first die without"
-        " success while one is left (a blind test's rerolls need it).",
+        " success while one is left (a blind test's rerolls need it). " + _FALSE_UNLESS_SENT,
     )
 
 
@@ -208,12 +225,18 @@ class RequestAnswer(BaseModel):
     request_id: str = Field(min_length=1, max_length=26)
     character_id: str = Field(max_length=26)
     note: str | None = Field(default=None, max_length=500)
-    advantage: StrictBool = False
-    disadvantage: StrictBool = False
+    advantage: StrictBool = Field(
+        default=False, json_schema_extra=_not_shown, description=_FALSE_UNLESS_SENT
+    )
+    disadvantage: StrictBool = Field(
+        default=False, json_schema_extra=_not_shown, description=_FALSE_UNLESS_SENT
+    )
     helper_id: str | None = Field(default=None, max_length=26)
     rerolls: list[RerollCite] = Field(default_factory=list, max_length=20)
     on_partial: Literal["fail", "complication"] | None = None
-    spend_rerolls: StrictBool = False
+    spend_rerolls: StrictBool = Field(
+        default=False, json_schema_extra=_not_shown, description=_FALSE_UNLESS_SENT
+    )
     kind: SkipJsonSchema[Any] = Field(default=None, exclude=True)
     trait: SkipJsonSchema[Any] = Field(default=None, exclude=True)
     difficulty: SkipJsonSchema[Any] = Field(default=None, exclude=True)
@@ -300,8 +323,8 @@ class RollRead(BaseModel):
         description="`hidden` for every redacted roll, whatever its real status."
     )
     dice: list[DieRead]
-    result: dict[str, Any]
-    odds: dict[str, Any]
+    result: RollResult
+    odds: RollOdds
     proof: list[dict[str, Any]] = Field(
         default_factory=list,
         description="The draws that rolled the dice, from the campaign's committed seed.",

@@ -38,6 +38,7 @@ def _open_roll(roll_id: str, character_id: str, faces: list[int], score: int) ->
         "odds": {
             "outcomes": {"open": 0.875, "botch": 0.125},
             "successes": ROLL_EXAMPLE["odds"]["successes"],
+            "boon": ROLL_EXAMPLE["odds"]["boon"],
         },
     }
 

@@ -8,6 +8,7 @@ import importlib
 import pkgutil
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import jsonschema_rs
@@ -18,6 +19,7 @@ from httpx import ASGITransport, AsyncClient
 
 from app.main import API_PREFIX
 
+ROOT = Path(__file__).resolve().parents[2]
 PROBLEM_REF = "#/components/schemas/Problem"
 PROBLEM_MEDIA = "application/problem+json"
 # Statuses an error answer of this API may have.
@@ -301,3 +303,23 @@ async def test_operation_ids_are_short_resource_verb_names(document: dict[str, A
         "rolls-create",
         "rolls-list",
     )
+
+
+async def test_the_overview_says_what_a_client_author_needs(document: dict[str, Any]) -> None:
+    """The document's description: what the API is, credentials, retries, lists, errors,
+    and where the websocket is described (a file of the repository, which exists)."""
+    description = document["info"]["description"]
+    for needed in (
+        "Authorization: Bearer",
+        "Idempotency-Key",
+        "next_cursor",
+        "application/problem+json",
+        "/api/v1/problems",
+        "oneOf",
+        "/ws",
+        "docs/asyncapi.yaml",
+        "clients/python",
+    ):
+        assert needed in description, needed
+    assert (ROOT / "docs" / "asyncapi.yaml").is_file()
+    assert (ROOT / "clients" / "python").is_dir()

@@ -1,0 +1,210 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.overview_read import OverviewRead
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    cid: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/campaigns/{cid}/overview".format(
+            cid=quote(str(cid), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> OverviewRead | Problem | None:
+    if response.status_code == 200:
+        response_200 = OverviewRead.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[OverviewRead | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    cid: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[OverviewRead | Problem]:
+    """The table at a glance
+
+     What a dashboard needs first, in one call, for any member (an API key needs
+    ``read``): the campaign; the members with presence (``online``: a websocket open);
+    every character with its sheet and derived values; the pending rolls and the open roll
+    requests the caller may see; and ``last_seq``, where to resume the events from. Each
+    part is filtered as its own endpoint filters it: a player's overview holds no roll or
+    request hidden from them, and a held effect shows only to who may read its roll.
+
+    API keys need the `read` scope.
+
+    Args:
+        cid (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[OverviewRead | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        cid=cid,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    cid: str,
+    *,
+    client: AuthenticatedClient,
+) -> OverviewRead | Problem | None:
+    """The table at a glance
+
+     What a dashboard needs first, in one call, for any member (an API key needs
+    ``read``): the campaign; the members with presence (``online``: a websocket open);
+    every character with its sheet and derived values; the pending rolls and the open roll
+    requests the caller may see; and ``last_seq``, where to resume the events from. Each
+    part is filtered as its own endpoint filters it: a player's overview holds no roll or
+    request hidden from them, and a held effect shows only to who may read its roll.
+
+    API keys need the `read` scope.
+
+    Args:
+        cid (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        OverviewRead | Problem
+    """
+
+    return sync_detailed(
+        cid=cid,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    cid: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[OverviewRead | Problem]:
+    """The table at a glance
+
+     What a dashboard needs first, in one call, for any member (an API key needs
+    ``read``): the campaign; the members with presence (``online``: a websocket open);
+    every character with its sheet and derived values; the pending rolls and the open roll
+    requests the caller may see; and ``last_seq``, where to resume the events from. Each
+    part is filtered as its own endpoint filters it: a player's overview holds no roll or
+    request hidden from them, and a held effect shows only to who may read its roll.
+
+    API keys need the `read` scope.
+
+    Args:
+        cid (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[OverviewRead | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        cid=cid,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    cid: str,
+    *,
+    client: AuthenticatedClient,
+) -> OverviewRead | Problem | None:
+    """The table at a glance
+
+     What a dashboard needs first, in one call, for any member (an API key needs
+    ``read``): the campaign; the members with presence (``online``: a websocket open);
+    every character with its sheet and derived values; the pending rolls and the open roll
+    requests the caller may see; and ``last_seq``, where to resume the events from. Each
+    part is filtered as its own endpoint filters it: a player's overview holds no roll or
+    request hidden from them, and a held effect shows only to who may read its roll.
+
+    API keys need the `read` scope.
+
+    Args:
+        cid (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        OverviewRead | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            cid=cid,
+            client=client,
+        )
+    ).parsed

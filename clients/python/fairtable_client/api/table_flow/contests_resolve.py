@@ -1,0 +1,249 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.contest_read import ContestRead
+from ...models.problem import Problem
+from ...models.resolve_body import ResolveBody
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    contest_id: str,
+    *,
+    body: ResolveBody,
+    idempotency_key: None | str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["idempotency-key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/contests/{contest_id}/resolve".format(
+            contest_id=quote(str(contest_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ContestRead | Problem | None:
+    if response.status_code == 200:
+        response_200 = ContestRead.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ContestRead | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    contest_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: ResolveBody,
+    idempotency_key: None | str | Unset = UNSET,
+) -> Response[ContestRead | Problem]:
+    """Resolve a tied round
+
+     The storyteller's call on a tie: ``reroll`` (the contest runs again and the next round
+    replays the tied one) or ``draw`` (the contest ends without a winner).
+
+    API keys need the `roll` scope.
+
+    Args:
+        contest_id (str):
+        idempotency_key (None | str | Unset): Retrying with the same key returns the first answer
+            and never rolls again.
+        body (ResolveBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ContestRead | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        contest_id=contest_id,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    contest_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: ResolveBody,
+    idempotency_key: None | str | Unset = UNSET,
+) -> ContestRead | Problem | None:
+    """Resolve a tied round
+
+     The storyteller's call on a tie: ``reroll`` (the contest runs again and the next round
+    replays the tied one) or ``draw`` (the contest ends without a winner).
+
+    API keys need the `roll` scope.
+
+    Args:
+        contest_id (str):
+        idempotency_key (None | str | Unset): Retrying with the same key returns the first answer
+            and never rolls again.
+        body (ResolveBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ContestRead | Problem
+    """
+
+    return sync_detailed(
+        contest_id=contest_id,
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    contest_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: ResolveBody,
+    idempotency_key: None | str | Unset = UNSET,
+) -> Response[ContestRead | Problem]:
+    """Resolve a tied round
+
+     The storyteller's call on a tie: ``reroll`` (the contest runs again and the next round
+    replays the tied one) or ``draw`` (the contest ends without a winner).
+
+    API keys need the `roll` scope.
+
+    Args:
+        contest_id (str):
+        idempotency_key (None | str | Unset): Retrying with the same key returns the first answer
+            and never rolls again.
+        body (ResolveBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ContestRead | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        contest_id=contest_id,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    contest_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: ResolveBody,
+    idempotency_key: None | str | Unset = UNSET,
+) -> ContestRead | Problem | None:
+    """Resolve a tied round
+
+     The storyteller's call on a tie: ``reroll`` (the contest runs again and the next round
+    replays the tied one) or ``draw`` (the contest ends without a winner).
+
+    API keys need the `roll` scope.
+
+    Args:
+        contest_id (str):
+        idempotency_key (None | str | Unset): Retrying with the same key returns the first answer
+            and never rolls again.
+        body (ResolveBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ContestRead | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            contest_id=contest_id,
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

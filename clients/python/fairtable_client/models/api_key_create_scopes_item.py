@@ -1,0 +1,15 @@
+from typing import Literal
+
+ApiKeyCreateScopesItem = Literal["manage", "read", "roll"]
+
+API_KEY_CREATE_SCOPES_ITEM_VALUES: set[ApiKeyCreateScopesItem] = {
+    "manage",
+    "read",
+    "roll",
+}
+
+
+def check_api_key_create_scopes_item(value: str) -> ApiKeyCreateScopesItem:
+    if value in API_KEY_CREATE_SCOPES_ITEM_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {API_KEY_CREATE_SCOPES_ITEM_VALUES!r}")

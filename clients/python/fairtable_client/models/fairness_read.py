@@ -1,0 +1,135 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.seed_read import SeedRead
+
+
+T = TypeVar("T", bound="FairnessRead")
+
+
+@_attrs_define
+class FairnessRead:
+    """The campaign's current commitment and every seed it ever used.
+
+    ``last_seq`` and ``chain_head`` are the seq and the hash of the chain's last link as of
+    this answer, so a verifier can tell that no link is missing at the end.
+
+        Attributes:
+            campaign_id (str):
+            seed_number (int):
+            commitment (str):
+            client_seed (str):
+            next_nonce (int):
+            last_seq (int):
+            chain_head (str):
+            seeds (list[SeedRead]):
+    """
+
+    campaign_id: str
+    seed_number: int
+    commitment: str
+    client_seed: str
+    next_nonce: int
+    last_seq: int
+    chain_head: str
+    seeds: list[SeedRead]
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        campaign_id = self.campaign_id
+
+        seed_number = self.seed_number
+
+        commitment = self.commitment
+
+        client_seed = self.client_seed
+
+        next_nonce = self.next_nonce
+
+        last_seq = self.last_seq
+
+        chain_head = self.chain_head
+
+        seeds = []
+        for seeds_item_data in self.seeds:
+            seeds_item = seeds_item_data.to_dict()
+            seeds.append(seeds_item)
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "campaign_id": campaign_id,
+                "seed_number": seed_number,
+                "commitment": commitment,
+                "client_seed": client_seed,
+                "next_nonce": next_nonce,
+                "last_seq": last_seq,
+                "chain_head": chain_head,
+                "seeds": seeds,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.seed_read import SeedRead  # noqa: PLC0415
+
+        d = dict(src_dict)
+        campaign_id = d.pop("campaign_id")
+
+        seed_number = d.pop("seed_number")
+
+        commitment = d.pop("commitment")
+
+        client_seed = d.pop("client_seed")
+
+        next_nonce = d.pop("next_nonce")
+
+        last_seq = d.pop("last_seq")
+
+        chain_head = d.pop("chain_head")
+
+        seeds = []
+        _seeds = d.pop("seeds")
+        for seeds_item_data in _seeds:
+            seeds_item = SeedRead.from_dict(seeds_item_data)
+
+            seeds.append(seeds_item)
+
+        fairness_read = cls(
+            campaign_id=campaign_id,
+            seed_number=seed_number,
+            commitment=commitment,
+            client_seed=client_seed,
+            next_nonce=next_nonce,
+            last_seq=last_seq,
+            chain_head=chain_head,
+            seeds=seeds,
+        )
+
+        fairness_read.additional_properties = d
+        return fairness_read
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.message_read import MessageRead
+
+
+T = TypeVar("T", bound="MessageCreatedEvent")
+
+
+@_attrs_define
+class MessageCreatedEvent:
+    """A chat message, as `POST /campaigns/{cid}/messages` answered it; replayed after its
+    deletion as a tombstone (`text: null`, `deleted`).
+
+        Attributes:
+            seq (int): The event's place in the campaign's stream (1, 2, 3, …).
+            campaign_id (str):
+            at (datetime.datetime):
+            type_ (Literal['message.created']):
+            data (MessageRead): A message as its readers see it. A deleted one keeps its place (``seq``) with
+                ``text`` null and ``deleted`` saying who deleted it and when.
+    """
+
+    seq: int
+    campaign_id: str
+    at: datetime.datetime
+    type_: Literal["message.created"]
+    data: MessageRead
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        seq = self.seq
+
+        campaign_id = self.campaign_id
+
+        at = self.at.isoformat()
+
+        type_ = self.type_
+
+        data = self.data.to_dict()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "seq": seq,
+                "campaign_id": campaign_id,
+                "at": at,
+                "type": type_,
+                "data": data,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.message_read import MessageRead  # noqa: PLC0415
+
+        d = dict(src_dict)
+        seq = d.pop("seq")
+
+        campaign_id = d.pop("campaign_id")
+
+        at = datetime.datetime.fromisoformat(d.pop("at"))
+
+        type_ = cast(Literal["message.created"], d.pop("type"))
+        if type_ != "message.created":
+            raise ValueError(f"type must match const 'message.created', got '{type_}'")
+
+        data = MessageRead.from_dict(d.pop("data"))
+
+        message_created_event = cls(
+            seq=seq,
+            campaign_id=campaign_id,
+            at=at,
+            type_=type_,
+            data=data,
+        )
+
+        message_created_event.additional_properties = d
+        return message_created_event
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
