@@ -27,8 +27,8 @@ from app.core.observe import ObserveRequests
 from app.core.openapi import DESCRIPTION as OPENAPI_DESCRIPTION
 from app.core.openapi import install_openapi, ok, problems
 from app.core.operation_ids import operation_id
-from app.core.query_params import CheckedRoute, require_checked
 from app.core.ratelimit import AnonymousLimit, create_limiter, open_routes
+from app.core.routing import ApiRoute, require_api_routes
 from app.core.security import AuthCache, configure_password_hashing
 from app.core.settings import Settings, get_settings
 from app.core.writer import create_writer
@@ -116,7 +116,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         swagger_ui_parameters={"validatorUrl": None},
     )
     # Every API endpoint refuses a query parameter it does not declare (422).
-    app.router.route_class = CheckedRoute
+    app.router.route_class = ApiRoute
     app.state.settings = settings
     app.state.auth_cache = AuthCache(settings.auth_cache_seconds)
     # None: dice come from each campaign's committed seed. Tests may put a ScriptedDice here.
@@ -145,7 +145,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         stats_router,
         problems_router,
     )
-    require_checked(routers)
+    require_api_routes(routers)
     for router in routers:
         app.include_router(router, prefix=API_PREFIX)
     install_openapi(app, routers, API_PREFIX)

@@ -33,11 +33,11 @@ from app.core.deps import (
 )
 from app.core.openapi import AUTH, BODY, no_content, ok, problems
 from app.core.pagination import Cursor, Limit, decode_cursor, encode_cursor
-from app.core.query_params import CheckedRoute
+from app.core.routing import ApiRoute
 from app.core.security import announce_revoked
 from app.core.settings import Settings
 
-router = APIRouter(tags=["accounts"], route_class=CheckedRoute)
+router = APIRouter(tags=["accounts"], route_class=ApiRoute)
 
 
 def _key_read(key: KeyRow) -> ApiKeyRead:

@@ -25,9 +25,9 @@ from app.core.deps import Manager, ReadDb, Reader, SettingsDep, WriterDep
 from app.core.i18n import current_language
 from app.core.openapi import AUTH, BODY, no_content, ok, problems
 from app.core.pagination import Cursor, Limit, decode_cursor, encode_cursor
-from app.core.query_params import CheckedRoute
+from app.core.routing import ApiRoute
 
-router = APIRouter(tags=["campaigns"], route_class=CheckedRoute)
+router = APIRouter(tags=["campaigns"], route_class=ApiRoute)
 
 
 _read = service.answer

@@ -17,11 +17,11 @@ from app.characters.schemas import (
 )
 from app.core.deps import Manager, Roller
 from app.core.openapi import AUTH, BODY, ok, problems
-from app.core.query_params import CheckedRoute
+from app.core.routing import ApiRoute
 from app.rolls.schemas import ROLL_EXAMPLE, DieRead, RollRead
 from app.rules import matrix
 
-router = APIRouter(tags=["characters"], route_class=CheckedRoute)
+router = APIRouter(tags=["characters"], route_class=ApiRoute)
 
 EXAMPLE_MATRIX_DERIVED = matrix.derived(
     matrix.parse_sheet({**EXAMPLE_MATRIX_SHEET, "counters": {"fatigue": 5, "mortality": 3}})

@@ -19,9 +19,9 @@ from app.core.deps import Manager, ReadDb, Reader, WriterDep
 from app.core.jsontext import loads
 from app.core.openapi import AUTH, BODY, no_content, ok, problems
 from app.core.pagination import Cursor, Limit, decode_cursor, encode_cursor
-from app.core.query_params import CheckedRoute
+from app.core.routing import ApiRoute
 
-router = APIRouter(tags=["characters"], route_class=CheckedRoute)
+router = APIRouter(tags=["characters"], route_class=ApiRoute)
 
 IfMatch = Annotated[
     str | None, Header(description="The version you last read; a stale one answers 412.")

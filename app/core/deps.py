@@ -13,6 +13,7 @@ from app.core.errors import Forbidden, Unauthorized
 from app.core.i18n import msg
 from app.core.observe import USER_KEY
 from app.core.ratelimit import WRITE_METHODS, RateLimiter, dependency_calls
+from app.core.routing import direct
 from app.core.security import Principal
 from app.core.settings import Settings
 from app.core.writer import Writer
@@ -54,6 +55,7 @@ def bearer_secret(request: Request) -> str:
     return secret.strip()
 
 
+@direct
 async def get_principal(request: Request) -> Principal:
     """The caller, from the cache or from a read of its own (released before the route
     runs, so a write job that follows never waits on it). A write also counts against the
@@ -94,14 +96,17 @@ async def _scoped(request: Request, scope: str) -> Principal:
 
 # Plain functions rather than a factory of closures: FastAPI resolves one level instead of
 # two on every request, which showed on the hot path of rolls.
+@direct
 async def require_read(request: Request) -> Principal:
     return await _scoped(request, "read")
 
 
+@direct
 async def require_roll(request: Request) -> Principal:
     return await _scoped(request, "roll")
 
 
+@direct
 async def require_manage(request: Request) -> Principal:
     return await _scoped(request, "manage")
 

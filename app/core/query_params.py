@@ -7,8 +7,8 @@ the whole log as if it were filtered. Now it is a 422 problem+json naming the pa
 
 One rule for every route, read from the route itself: the names its dependency tree
 declares as query parameters (FastAPI's ``Dependant``, aliases included), computed once
-per route when its handler is built (``CheckedRoute``, the route class of every router),
-so a request without a query string pays one dictionary read. A route that reads a
+per route when its handler is built (``app.core.routing.ApiRoute``, the route class of
+every router), so a request without a query string pays one dictionary read. A route that reads a
 parameter by hand names it (the websocket reads ``after`` and its legacy ``ticket``).
 Pages outside the API (``/docs`` and its OAuth redirect, which OAuth servers call with
 parameters of their own) are not in the schema and are left alone.
@@ -19,12 +19,7 @@ closes the socket with 4400 after accepting it (docs/realtime.md), as for a bad 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine, Iterable
-from typing import Any
-
-from fastapi import APIRouter, Request, Response
 from fastapi.dependencies.models import Dependant
-from fastapi.routing import APIRoute
 from starlette.requests import HTTPConnection
 
 from app.core.errors import InvalidFields
@@ -67,35 +62,15 @@ def unknown_in(conn: HTTPConnection, reads: frozenset[str] = frozenset()) -> lis
     return list(dict.fromkeys(name for name in conn.query_params if name not in known))
 
 
-def _refuse(unknown: list[str]) -> None:
+def refuse(unknown: list[str]) -> None:
+    """422 naming each of ``unknown`` (none: nothing happens)."""
     if unknown:
         raise InvalidFields(
             [{"loc": ("query", name), "msg": "unknown query parameter"} for name in unknown]
         )
 
 
-class CheckedRoute(APIRoute):
-    """An API route that answers 422 naming each unknown query parameter, before its
-    dependencies, body or service run. (A check in the handler rather than an app-wide
-    dependency: FastAPI solves a dependency at ~20 µs a request, on every request.)"""
-
-    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
-        handler = super().get_route_handler()
-        allowed = _allowed(self)
-        if allowed is None:
-            return handler
-
-        async def checked(request: Request) -> Response:
-            if request.scope["query_string"]:
-                _refuse([n for n in dict.fromkeys(request.query_params) if n not in allowed])
-            return await handler(request)
-
-        return checked
-
-
-def require_checked(routers: Iterable[APIRouter]) -> None:
-    """Start-up check: every API route refuses unknown parameters."""
-    for router in routers:
-        for route in router.routes:
-            if isinstance(route, APIRoute) and not isinstance(route, CheckedRoute):
-                raise RuntimeError(f"{route.path}: its router needs route_class=CheckedRoute")
+def route_names(route: object) -> frozenset[str] | None:
+    """The query parameter names an API route declares (None: a page outside the API,
+    left alone); ``app.core.routing.ApiRoute`` checks each request against them."""
+    return _allowed(route)

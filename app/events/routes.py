@@ -12,12 +12,12 @@ from app.core.errors import Unprocessable
 from app.core.i18n import msg
 from app.core.openapi import AUTH, ok, problems
 from app.core.pagination import decode_int_cursor, encode_cursor
-from app.core.query_params import CheckedRoute
+from app.core.routing import ApiRoute
 from app.events import service
 from app.events.schemas import EventList, EventRead
 from app.rolls.schemas import ROLL_EXAMPLE
 
-router = APIRouter(tags=["events"], route_class=CheckedRoute)
+router = APIRouter(tags=["events"], route_class=ApiRoute)
 
 MAX_SEQ = 2**31 - 1
 After = Annotated[

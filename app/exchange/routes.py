@@ -15,12 +15,12 @@ from app.core.i18n import message_of, msg
 from app.core.jsontext import loads
 from app.core.limits import BodyTooLarge
 from app.core.openapi import AUTH, BODY, document_schema, ok, problems
-from app.core.query_params import CheckedRoute
+from app.core.routing import ApiRoute
 from app.exchange import lines, service
 from app.exchange.examples import IMPORTED_EXAMPLE
 from app.exchange.schemas import CampaignExport, ImportedCampaign
 
-router = APIRouter(tags=["export"], route_class=CheckedRoute)
+router = APIRouter(tags=["export"], route_class=ApiRoute)
 
 
 # Shortened: a real export has every field of each record (docs/export.md).

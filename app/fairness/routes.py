@@ -10,7 +10,7 @@ from app.campaigns.deps import MemberSeat
 from app.core.deps import Manager, ReadDb
 from app.core.jsontext import dumps
 from app.core.openapi import AUTH, BODY, ok, problems
-from app.core.query_params import CheckedRoute
+from app.core.routing import ApiRoute
 from app.fairness import service
 from app.fairness.schemas import (
     AUDIT_EXAMPLE,
@@ -20,7 +20,7 @@ from app.fairness.schemas import (
     FairnessRead,
 )
 
-router = APIRouter(tags=["fairness"], route_class=CheckedRoute)
+router = APIRouter(tags=["fairness"], route_class=ApiRoute)
 
 
 def _json(body: dict[str, Any]) -> Response:

@@ -10,11 +10,11 @@ from fastapi import APIRouter, Header, Path, Request, Response
 from app.core.deps import ReadDb, Reader, Roller
 from app.core.jsontext import dumps
 from app.core.openapi import AUTH, BODY, ok, problems
-from app.core.query_params import CheckedRoute
+from app.core.routing import ApiRoute
 from app.grants import service
 from app.grants.schemas import GRANT_EXAMPLE, GrantCreate, GrantList
 
-router = APIRouter(tags=["grants"], route_class=CheckedRoute)
+router = APIRouter(tags=["grants"], route_class=ApiRoute)
 
 CharacterId = Annotated[str, Path(max_length=26)]
 IdempotencyKey = Annotated[

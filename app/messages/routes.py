@@ -14,7 +14,7 @@ from app.core.deps import ReadDb, Reader, Roller
 from app.core.jsontext import dumps
 from app.core.openapi import AUTH, BODY, no_content, ok, problems
 from app.core.pagination import Cursor, Limit, decode_int_cursor
-from app.core.query_params import CheckedRoute
+from app.core.routing import ApiRoute
 from app.messages import service
 from app.messages.schemas import (
     CREATE_EXAMPLES,
@@ -27,7 +27,7 @@ from app.messages.schemas import (
 )
 from app.rolls.routes import IdempotencyKey
 
-router = APIRouter(tags=["chat"], route_class=CheckedRoute)
+router = APIRouter(tags=["chat"], route_class=ApiRoute)
 
 NOT_A_MEMBER = "to[0]: 01jd8m8e1f2g3h4j5k6m7n8p9z is not a member of this campaign"
 UNKNOWN_QUERY = "unknown query parameter(s): author"

@@ -10,13 +10,13 @@ from fastapi import APIRouter, Query
 from app.core.errors import Unprocessable
 from app.core.i18n import msg
 from app.core.openapi import ok, problems, shaped
-from app.core.query_params import CheckedRoute
+from app.core.routing import ApiRoute
 from app.rolls.shapes import D20Odds, FormulaOdds, MatrixOdds, Roll3d6Odds
 from app.rules import d20, matrix, threed6, threed6_odds
 from app.rules.formula import MAX_FORMULA_LENGTH
 from app.rules.formula_odds import formula_odds_json
 
-router = APIRouter(prefix="/odds", tags=["odds"], route_class=CheckedRoute)
+router = APIRouter(prefix="/odds", tags=["odds"], route_class=ApiRoute)
 
 _INTEGER = re.compile(r"-?[0-9]+")
 

@@ -8,11 +8,11 @@ from app.campaigns.deps import MemberSeat
 from app.core.deps import ReadDb
 from app.core.jsontext import dumps
 from app.core.openapi import AUTH, ok, problems
-from app.core.query_params import CheckedRoute
+from app.core.routing import ApiRoute
 from app.overview import service
 from app.overview.schemas import OVERVIEW_EXAMPLE, OverviewRead
 
-router = APIRouter(tags=["campaigns"], route_class=CheckedRoute)
+router = APIRouter(tags=["campaigns"], route_class=ApiRoute)
 
 
 @router.get(

@@ -10,9 +10,9 @@ from app.core.errors import NotFound
 from app.core.i18n import msg
 from app.core.openapi import ok, problems
 from app.core.problem_types import BY_SLUG, PROBLEM_TYPES, ProblemType
-from app.core.query_params import CheckedRoute
+from app.core.routing import ApiRoute
 
-router = APIRouter(prefix="/problems", tags=["errors"], route_class=CheckedRoute)
+router = APIRouter(prefix="/problems", tags=["errors"], route_class=ApiRoute)
 
 
 class ProblemTypeRead(BaseModel):

@@ -8,12 +8,13 @@ from app.campaigns.deps import MemberSeat
 from app.core.deps import WriterDep, bearer_secret
 from app.core.ids import hash_secret
 from app.core.openapi import AUTH, ok, problems
-from app.core.query_params import CheckedRoute, unknown_in
+from app.core.query_params import unknown_in
+from app.core.routing import ApiRoute
 from app.realtime import tickets
 from app.realtime.schemas import TicketRead
 from app.realtime.service import SocketRefused, seat_for_socket
 
-router = APIRouter(tags=["realtime"], route_class=CheckedRoute)
+router = APIRouter(tags=["realtime"], route_class=ApiRoute)
 
 MAX_SEQ = 2**31 - 1  # seq is a 32-bit column
 BAD_REQUEST = 4400

@@ -12,7 +12,7 @@ from app.core.deps import ReadDb, Reader, Roller
 from app.core.jsontext import dumps
 from app.core.openapi import AUTH, BODY, ok, problems
 from app.core.pagination import Cursor, Limit
-from app.core.query_params import CheckedRoute
+from app.core.routing import ApiRoute
 from app.roll_requests import service
 from app.roll_requests.schemas import (
     CREATE_EXAMPLES,
@@ -23,7 +23,7 @@ from app.roll_requests.schemas import (
 )
 from app.rolls.routes import IdempotencyKey
 
-router = APIRouter(tags=["roll requests"], route_class=CheckedRoute)
+router = APIRouter(tags=["roll requests"], route_class=ApiRoute)
 
 CANCELLED_EXAMPLE = {
     **REQUEST_EXAMPLE,

@@ -15,7 +15,7 @@ from app.core.i18n import msg
 from app.core.jsontext import dumps
 from app.core.openapi import AUTH, BODY, ok, problems
 from app.core.pagination import Cursor, Limit, decode_int_cursor, encode_cursor
-from app.core.query_params import CheckedRoute
+from app.core.routing import ApiRoute
 from app.rolls import reveal as revealing
 from app.rolls import service, steps
 from app.rolls.repository import RollFilter
@@ -31,7 +31,7 @@ from app.rolls.schemas import (
 )
 from app.rules import DiceSource, threed6
 
-router = APIRouter(tags=["rolls"], route_class=CheckedRoute)
+router = APIRouter(tags=["rolls"], route_class=ApiRoute)
 
 IdempotencyKey = Annotated[
     str | None,

@@ -10,12 +10,12 @@ from app.campaigns.deps import MemberSeat
 from app.core.deps import ReadDb
 from app.core.jsontext import dumps
 from app.core.openapi import AUTH, ok, problems
-from app.core.query_params import CheckedRoute
+from app.core.routing import ApiRoute
 from app.rolls.routes import Since, Until, utc
 from app.stats import service
 from app.stats.schemas import STATS_EXAMPLE, StatsRead
 
-router = APIRouter(tags=["rolls"], route_class=CheckedRoute)
+router = APIRouter(tags=["rolls"], route_class=ApiRoute)
 
 
 @router.get(

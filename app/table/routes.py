@@ -15,7 +15,7 @@ from app.core.deps import ReadDb, Reader, Roller
 from app.core.jsontext import dumps
 from app.core.openapi import AUTH, BODY, ok, problems
 from app.core.pagination import Cursor, Limit
-from app.core.query_params import CheckedRoute
+from app.core.routing import ApiRoute
 from app.rolls import repository as rolls_repo
 from app.rolls.routes import IdempotencyKey
 from app.rolls.service import to_answer
@@ -39,7 +39,7 @@ from app.table.schemas import (
     TaskRollBody,
 )
 
-router = APIRouter(tags=["table flow"], route_class=CheckedRoute)
+router = APIRouter(tags=["table flow"], route_class=ApiRoute)
 
 Responses = dict[int | str, dict[str, Any]]
 
