@@ -18,6 +18,7 @@ from app.campaigns.schemas import (
     InviteAccepted,
     InviteCreate,
     InviteRead,
+    MemberList,
     MemberRead,
     MemberUpdate,
 )
@@ -30,6 +31,7 @@ router = APIRouter(tags=["campaigns"])
 
 
 _read = service.answer
+_NOT_OURS = "cursor: not a cursor this server issued"
 
 
 @router.post(
@@ -157,14 +159,23 @@ async def accept_invite(code: str, principal: Manager, writer: WriterDep) -> Inv
 
 @router.get(
     "/campaigns/{cid}/members",
-    response_model=list[MemberRead],
+    response_model=MemberList,
     summary="List the members",
-    responses={**ok(200, MEMBER_EXAMPLES, "Everyone at the table."), **problems(*AUTH, 404, 422)},
+    responses={
+        **ok(200, {"items": MEMBER_EXAMPLES, "next_cursor": None}, "Everyone at the table."),
+        **problems(*AUTH, 404, 422, s422=("Unprocessable content", _NOT_OURS)),
+    },
 )
-async def list_members(seat: MemberSeat, db: ReadDb, request: Request) -> list[MemberRead]:
-    """Everyone seated at the campaign with their role; any member may read it."""
+async def list_members(
+    seat: MemberSeat, db: ReadDb, request: Request, limit: Limit = 50, cursor: Cursor = None
+) -> MemberList:
+    """Everyone seated at the campaign with their role, in the order they joined (the
+    oldest seat first), a page at a time like every list; any member may read it."""
     online = request.app.state.presence.online(seat.campaign.id)
-    return [MemberRead(**m) for m in await service.list_members(db, seat.campaign.id, online)]
+    items, next_cursor = await service.members_page(
+        db, seat.campaign.id, limit, decode_cursor(cursor), online
+    )
+    return MemberList(items=[MemberRead(**m) for m in items], next_cursor=next_cursor)
 
 
 @router.patch(
