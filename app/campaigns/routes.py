@@ -22,7 +22,7 @@ from app.campaigns.schemas import (
     MemberRead,
     MemberUpdate,
 )
-from app.core.deps import Manager, ReadDb, Reader, SettingsDep, WriterDep
+from app.core.deps import Joiner, Manager, ReadDb, Reader, SettingsDep, WriterDep
 from app.core.i18n import current_language
 from app.core.openapi import AUTH, BODY, no_content, ok, problems
 from app.core.pagination import Cursor, Limit, decode_cursor, encode_cursor
@@ -151,8 +151,10 @@ async def create_invite(
         ),
     },
 )
-async def accept_invite(code: str, principal: Manager, writer: WriterDep) -> InviteAccepted:
-    """Take the seat an invite offers. 409 when the caller already sits at the campaign."""
+async def accept_invite(code: str, principal: Joiner, writer: WriterDep) -> InviteAccepted:
+    """Take the seat an invite offers. 409 when the caller already sits at the campaign.
+    An API key needs the ``join`` scope, which ``manage`` includes: a bot's key of
+    ``read``, ``roll`` and ``join`` may take a seat and change nothing."""
     campaign_id, role = await service.accept_invite(writer, principal.user_id, code)
     return InviteAccepted(campaign_id=campaign_id, role=role)  # type: ignore[arg-type]
 

@@ -9,7 +9,9 @@ from typing import Any, Protocol
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-SCOPES = ("read", "roll", "manage")
+SCOPES = ("read", "roll", "manage", "join")
+"""What an API key may be given: ``read`` (see things), ``roll`` (roll dice), ``manage``
+(change things), ``join`` (accept an invite; ``manage`` includes it)."""
 
 _hasher = PasswordHasher()
 # Verified against when the username is unknown, so a failed login costs the same time
@@ -50,7 +52,7 @@ class Principal:
     expires_at: float  # epoch seconds; the credential's own expiry
 
     def allows(self, scope: str) -> bool:
-        return scope in self.scopes
+        return scope in self.scopes or (scope == "join" and "manage" in self.scopes)
 
 
 class AuthCache:
