@@ -32,6 +32,7 @@ from app.core.ratelimit import AnonymousLimit, create_limiter, open_routes
 from app.core.security import AuthCache, configure_password_hashing
 from app.core.settings import Settings, get_settings
 from app.core.writer import create_writer
+from app.delegations.routes import router as delegations_router
 from app.events.routes import router as events_router
 from app.exchange.routes import router as exchange_router
 from app.fairness.routes import router as fairness_router
@@ -151,6 +152,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         accounts_router,
         campaigns_router,
         characters_router,
+        delegations_router,
         damage_router,
         grants_router,
         exchange_router,

@@ -4,6 +4,7 @@ writer job; those that change the campaign's record are ``campaign_job`` acts.""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Awaitable, Callable
 from collections.abc import Set as AbstractSet
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -25,6 +26,20 @@ from app.core.pagination import encode_cursor
 from app.core.security import Principal
 from app.core.writer import Job, Writer
 from app.fairness import repository as seeds_repo
+
+OnLeave = Callable[[CampaignJob, str], Awaitable[None]]
+"""What a feature does in the job of a member's leaving or removal (the job, the member's
+user id): the delegations feature revokes the delegations the member made."""
+
+_ON_LEAVE: list[OnLeave] = []
+
+
+def when_leaving(hook: OnLeave) -> None:
+    """Register ``hook`` to run in the job of every leave or removal, under the campaign's
+    lock, so a feature built on seats (app/delegations) ends with the seat, and this lower
+    feature never imports it."""
+    if hook not in _ON_LEAVE:
+        _ON_LEAVE.append(hook)
 
 
 def validate_settings(
@@ -188,6 +203,8 @@ async def remove_member(writer: Writer, principal: Principal, cid: str, user_id:
             await _keep_a_storyteller(cj.db, cid)
         cj.ledger.write(repo.leave(cid, user_id))
         cj.ledger.record("member.left", {"user_id": user_id})
+        for hook in _ON_LEAVE:
+            await hook(cj, user_id)
         return 204, None
 
     await campaign_job(writer, principal, cid, act, scope="manage")

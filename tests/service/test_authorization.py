@@ -17,7 +17,7 @@ import pytest
 import pytest_asyncio
 from httpx import AsyncClient, Response
 
-from tests.service import authorization_actions, authorization_chat
+from tests.service import authorization_actions, authorization_bots, authorization_chat
 from tests.service.authorization_actions import flow_paths
 from tests.service.table import (
     PASSWORD,
@@ -466,6 +466,8 @@ ACTIONS: dict[str, Action] = {
     **authorization_actions.ACTIONS,
     # the table chat
     **authorization_chat.ACTIONS,
+    # delegations, and the bots acting through them
+    **authorization_bots.ACTIONS,
     "odds `GET /odds/{ruleset}`": lambda t, who, h: t.client.get(
         {"3d6": "/odds/3d6?score=3", "matrix": "/odds/matrix?stat=12", "d20": "/odds/d20"}[
             t.ruleset
@@ -581,7 +583,9 @@ async def _key(t: Seats, who: str | Person, scopes: list[str]) -> dict[str, str]
         ),
         201,
     )
-    return {"Authorization": f"Bearer {made['key']}"}
+    header = f"Bearer {made['key']}"
+    authorization_bots.KEY_SCOPES[header] = scopes  # a bot row's request takes the same
+    return {"Authorization": header}
 
 
 @pytest.mark.parametrize(("action", "needed", "ruleset"), KEY_CASES)
