@@ -77,6 +77,8 @@ async def campaign_of(db: Db, delegation_id: str) -> str | None:
 async def held_by(db: Db, campaign_id: str, bot_user_id: str) -> list[Held]:
     """Every delegation made to the bot in the campaign, live or revoked, newest first:
     what a request of the bot looks up (few rows, on their index)."""
+    if "\x00" in campaign_id:  # names nothing (and PostgreSQL refuses it as a parameter)
+        return []
     sql = _PAGE + _OF_BOT + " ORDER BY d.id DESC"
     return await _with_characters(db, await db.fetchall(sql, campaign_id, bot_user_id))
 
