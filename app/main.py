@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import hmac
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
@@ -32,6 +33,7 @@ from app.core.routing import ApiRoute, require_api_routes
 from app.core.security import AuthCache, configure_password_hashing
 from app.core.settings import Settings, get_settings
 from app.core.writer import create_writer
+from app.delegations.routes import router as delegations_router
 from app.events.routes import router as events_router
 from app.exchange.routes import router as exchange_router
 from app.fairness.routes import router as fairness_router
@@ -64,6 +66,24 @@ def tune_garbage_collector() -> None:
     gc.set_threshold(20_000, 20, 50)
 
 
+def _read_pool(database: object) -> None:
+    in_use = getattr(database, "connections_in_use", None)
+    if in_use is not None:  # PostgreSQL: read at each scrape
+        metrics.POOL_IN_USE.set(in_use())
+
+
+def _metrics_listener(settings: Settings, database: object) -> metrics.MetricsServer | None:
+    """``/metrics`` on ``VTT_METRICS_PORT``, when set (and not served by the supervisor of
+    several workers, app/server.py)."""
+    if not settings.metrics or settings.metrics_port is None:
+        return None
+    if os.environ.get(metrics.SUPERVISOR_SERVES):
+        return None
+    return metrics.serve_metrics(
+        settings.metrics_host, settings.metrics_port, partial(_read_pool, database)
+    )
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     configure_password_hashing(settings.password_time_cost, settings.password_memory_kib)
@@ -90,10 +110,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         sweeper = roll_request_sweep.start_sweeper(
             database, app.state.writer, settings.roll_request_sweep_seconds
         )
+        app.state.metrics_server = listener = _metrics_listener(settings, database)
         tune_garbage_collector()
         try:
             yield
         finally:
+            if listener is not None:
+                listener.close()
             await hub.close_all()  # 1001 to every socket, before the database goes
             await idempotency.stop_purger(purger)
             await roll_request_sweep.stop_sweeper(sweeper)
@@ -131,6 +154,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         accounts_router,
         campaigns_router,
         characters_router,
+        delegations_router,
         damage_router,
         grants_router,
         exchange_router,
@@ -174,7 +198,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             ) from exc
         return {"status": "ready"}
 
-    if settings.metrics:
+    if settings.metrics and settings.metrics_port is None:  # else on its own port
 
         @app.get("/metrics", include_in_schema=False)
         async def prometheus_metrics(request: Request) -> Response:
@@ -185,9 +209,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     given.encode(), f"Bearer {settings.metrics_token}".encode()
                 ):
                     raise Unauthorized(msg("/metrics needs the metrics token (VTT_METRICS_TOKEN)"))
-            in_use = getattr(request.app.state.database, "connections_in_use", None)
-            if in_use is not None:  # PostgreSQL: read at each scrape
-                metrics.POOL_IN_USE.set(in_use())
+            _read_pool(request.app.state.database)
             return Response(metrics.exposition(), media_type=metrics.CONTENT_TYPE_LATEST)
 
     # The web client last: its routes never shadow the API's, and /api/... 404s stay

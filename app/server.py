@@ -77,6 +77,7 @@ def serve(
     if workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         # Each worker writes its metrics here; /metrics in any worker adds them up.
         os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="fairtable-metrics-")
+    listener = _metrics_port(workers)
     config = uvicorn.Config(
         APP,
         factory=True,
@@ -103,5 +104,24 @@ def serve(
     except KeyboardInterrupt:
         pass
     finally:
+        if listener is not None:
+            listener.close()
         if uds and os.path.exists(uds):
             os.remove(uds)
+
+
+def _metrics_port(workers: int) -> Any:
+    """With several workers and ``VTT_METRICS_PORT``, the supervisor serves that port (one
+    listener, adding up every worker's files) and tells the workers to leave it alone; one
+    worker serves it itself (app/main.py)."""
+    if workers <= 1:
+        return None
+    from app.core.settings import get_settings
+
+    settings = get_settings()
+    if not settings.metrics or settings.metrics_port is None:
+        return None
+    from app.core import metrics  # after PROMETHEUS_MULTIPROC_DIR: it reads every worker's
+
+    os.environ[metrics.SUPERVISOR_SERVES] = "1"
+    return metrics.serve_metrics(settings.metrics_host, settings.metrics_port)

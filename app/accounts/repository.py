@@ -30,6 +30,7 @@ class KeyRow(NamedTuple):
 
 
 _USER_BY_NAME = "SELECT id, username, display_name, password_hash FROM users WHERE username = ?"
+_USER_EXISTS = "SELECT 1 FROM users WHERE id = ?"
 _LOGIN_OWNER = (
     "SELECT u.id, u.username, u.display_name, t.expires_at FROM users u"
     " JOIN access_tokens t ON t.user_id = u.id WHERE t.token_hash = ? AND t.expires_at > ?"
@@ -55,6 +56,12 @@ _LIVE_KEY = "SELECT 1 FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL"
 async def user_by_username(db: Db, username: str) -> UserRow | None:
     row = await db.fetchone(_USER_BY_NAME, username)
     return None if row is None else UserRow(*row)
+
+
+async def user_exists(db: Db, user_id: str) -> bool:
+    if "\x00" in user_id:  # names nobody (and PostgreSQL refuses it as a parameter)
+        return False
+    return await db.fetchone(_USER_EXISTS, user_id) is not None
 
 
 async def token_owner(db: Db, token_hash: str, now: datetime) -> tuple[Any, ...] | None:

@@ -163,7 +163,8 @@ async def create_api_key(
     body: ApiKeyCreate, principal: LoggedIn, writer: WriterDep
 ) -> ApiKeyCreated:
     """Create a key for a third-party tool, limited to ``scopes``: ``read`` (see), ``roll``
-    (roll dice) and ``manage`` (change things). The key is in this answer only. Keys are
+    (roll dice), ``manage`` (change things) and ``join`` (accept an invite, which
+    ``manage`` also allows). The key is in this answer only. Keys are
     managed with a login token, never with another key (403)."""
     secret, key = await service.create_api_key(writer, principal.user_id, body.name, body.scopes)
     return ApiKeyCreated(**_key_read(key).model_dump(), key=secret)

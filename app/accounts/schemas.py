@@ -69,12 +69,12 @@ class TokenRead(BaseModel):
     expires_at: datetime
 
 
-ScopeName = Literal["read", "roll", "manage"]
+ScopeName = Literal["read", "roll", "manage", "join"]
 
 
 class ApiKeyCreate(Strict):
     name: str = Field(min_length=1, max_length=80)
-    scopes: list[ScopeName] = Field(min_length=1, max_length=3)
+    scopes: list[ScopeName] = Field(min_length=1, max_length=4)
 
     model_config = ConfigDict(
         extra="forbid",

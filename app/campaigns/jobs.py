@@ -7,6 +7,11 @@ Rolls and their steps, contests, group actions, long tasks, damage, conditions, 
 characters, members and settings are each an ``act`` inside it. An ``act`` gets one
 ``CampaignJob``: the connection, the caller's seat and the campaign's ledger; it records
 events through the ledger only, so every event takes its seq from there.
+
+A write may name a ``delegate``: where its caller's own seat refuses it (a 404 or 403, at
+the seat or in ``prepare``), the seat of the player who delegated the character to the
+caller, a bot (app/delegations), narrowed to that character. The Idempotency-Key is the
+caller's own whichever seat it acts from.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from app.campaigns.ledger import Ledger
 from app.campaigns.seats import ROLES, Seat, seat_row, take_seat
 from app.core import idempotency
 from app.core.database import Db, RetryJob
-from app.core.errors import NotFound
+from app.core.errors import AppError, Forbidden, NotFound
 from app.core.i18n import msg
 from app.core.jsontext import dumps
 from app.core.security import Principal
@@ -47,6 +52,10 @@ Locate = Callable[[Db], Awaitable[str | None]]
 """Finds the campaign an item belongs to (``None``: no such item)."""
 Prepare = Callable[[Job, Seat], Awaitable[P]]
 Act = Callable[[CampaignJob, P], Awaitable[tuple[int, Any]]]
+Delegate = Callable[[Db, Principal, str, AppError], Awaitable[Seat]]
+"""The seat a write acts from when the caller's own refuses it with the given error (a 404
+or a 403): a delegating player's, for a bot. It raises that error when the caller holds no
+delegation there, or a 403 naming why the one it holds does not serve."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +85,7 @@ class CampaignWrite(Generic[P]):
     what: str = "campaign"
     once: Idempotent | None = None
     override: DiceSource | None = None
+    delegate: Delegate | None = None
     optimistic: ClassVar[bool] = True
     """The ledger's close is the last write of this job: on PostgreSQL its first attempt
     may run without a transaction, the close being its commit (app/core/writer.py)."""
@@ -85,18 +95,20 @@ class CampaignWrite(Generic[P]):
         campaign_id = self.where if isinstance(self.where, str) else await self.where(db)
         if campaign_id is None:
             raise NotFound(msg("no such {what}", what=self.what))
-        try:
-            seat = await take_seat(db, self.principal, campaign_id, self.scope, self.roles)
-        except NotFound:
-            raise NotFound(msg("no such {what}", what=self.what)) from None
+        seat = await self._seat(db, campaign_id)
+        caller = self.principal.user_id  # the keys are the caller's, whichever seat it takes
         key = self.once.key if self.once is not None else None
         if self.once is not None and key is not None:
-            found = await idempotency.replay(
-                db, seat.user_id, key, self.once.digest, self.once.erased
-            )
+            found = await idempotency.replay(db, caller, key, self.once.digest, self.once.erased)
             if found is not None:
                 return found
-        prepared = await self.prepare(job, seat)
+        try:
+            prepared = await self.prepare(job, seat)
+        except Forbidden as refused:  # a seated bot, for a character it does not own
+            if self.delegate is None or seat.principal.acted_by is not None:
+                raise
+            seat = await self.delegate(db, self.principal, campaign_id, refused)
+            prepared = await self.prepare(job, seat)
         ledger = await Ledger.open(job, campaign_id, self.override)
         if ledger.memo is not None:  # the next job may take the seat from the memo
             row = seat_row(seat)
@@ -106,7 +118,7 @@ class CampaignWrite(Generic[P]):
         status, answer = await self.act(CampaignJob(job, seat, ledger), prepared)
         body = dumps(answer)
         if self.once is not None and key is not None:
-            record = idempotency.record(seat.user_id, key, self.once.digest, (status, body))
+            record = idempotency.record(caller, key, self.once.digest, (status, body))
             ledger.add(idempotency.RECORDS, record)
         try:
             await ledger.close()
@@ -115,6 +127,19 @@ class CampaignWrite(Generic[P]):
                 raise RetryJob("a concurrent request with this key committed first") from exc
             raise
         return status, body
+
+    async def _seat(self, db: Db, campaign_id: str) -> Seat:
+        """The caller's own seat, else the delegate's, else the refusal (404 for
+        non-members: not even ``what`` is said to exist)."""
+        try:
+            return await take_seat(db, self.principal, campaign_id, self.scope, self.roles)
+        except NotFound:
+            refused: AppError = NotFound(msg("no such {what}", what=self.what))
+        except Forbidden as exc:
+            refused = exc
+        if self.delegate is None:
+            raise refused
+        return await self.delegate(db, self.principal, campaign_id, refused)
 
 
 async def campaign_job(
@@ -129,6 +154,7 @@ async def campaign_job(
     prepare: Prepare[P] | None = None,
     once: Idempotent | None = None,
     override: DiceSource | None = None,
+    delegate: Delegate | None = None,
 ) -> tuple[int, bytes]:
     """Run ``act`` on the campaign ``where`` names (an id, or a lookup of an item's
     campaign) as one write job; answer (status, body). A non-member learns nothing, not
@@ -144,5 +170,6 @@ async def campaign_job(
         what,
         once,
         override,
+        delegate,
     )
     return await writer.run(write)

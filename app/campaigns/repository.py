@@ -22,10 +22,12 @@ _OF_USER = (
     "SELECT c.id, c.name, c.ruleset, c.settings, c.created_at, m.role FROM campaigns c"
     " JOIN memberships m ON m.campaign_id = c.id WHERE m.user_id = ?"
 )
-_MEMBERS = (
-    f"SELECT m.user_id, u.display_name, m.role FROM memberships m JOIN {User.__tablename__} u"  # noqa: S608
-    " ON u.id = m.user_id WHERE m.campaign_id = ? ORDER BY m.joined_at, m.user_id"
+_SEATED = (
+    "SELECT m.user_id, u.display_name, m.role, m.joined_at FROM memberships m"  # noqa: S608
+    f" JOIN {User.__tablename__} u ON u.id = m.user_id WHERE m.campaign_id = ?"
 )
+_JOIN_ORDER = " ORDER BY m.joined_at, m.user_id"
+_AFTER = " AND (m.joined_at > ? OR (m.joined_at = ? AND m.user_id > ?))"
 _ROLE = "SELECT role FROM memberships WHERE campaign_id = ? AND user_id = ?"
 _STORYTELLERS = "SELECT count(*) FROM memberships WHERE campaign_id = ? AND role = 'storyteller'"
 _INVITE = "SELECT campaign_id, role, expires_at FROM invites WHERE code_hash = ?"
@@ -75,8 +77,20 @@ async def role_of(db: Db, campaign_id: str, user_id: str) -> str | None:
 
 
 async def members(db: Db, campaign_id: str) -> list[Row]:
-    """(user_id, display_name, role) of everyone seated, in the order they joined."""
-    return await db.fetchall(_MEMBERS, campaign_id)
+    """(user_id, display_name, role, joined_at) of everyone seated, in the order they
+    joined."""
+    return await db.fetchall(_SEATED + _JOIN_ORDER, campaign_id)
+
+
+async def members_page(
+    db: Db, campaign_id: str, limit: int, after: tuple[datetime, str] | None
+) -> list[Row]:
+    """``members``, ``limit`` of them from just after ``after`` (joined_at, user_id)."""
+    if after is None:
+        return await db.fetchall(_SEATED + _JOIN_ORDER + " LIMIT ?", campaign_id, limit)
+    joined, user_id = after
+    sql = _SEATED + _AFTER + _JOIN_ORDER + " LIMIT ?"
+    return await db.fetchall(sql, campaign_id, joined, joined, user_id, limit)
 
 
 async def storyteller_count(db: Db, campaign_id: str) -> int:

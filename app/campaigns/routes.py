@@ -18,10 +18,11 @@ from app.campaigns.schemas import (
     InviteAccepted,
     InviteCreate,
     InviteRead,
+    MemberList,
     MemberRead,
     MemberUpdate,
 )
-from app.core.deps import Manager, ReadDb, Reader, SettingsDep, WriterDep
+from app.core.deps import Joiner, Manager, ReadDb, Reader, SettingsDep, WriterDep
 from app.core.i18n import current_language
 from app.core.openapi import AUTH, BODY, no_content, ok, problems
 from app.core.pagination import Cursor, Limit, decode_cursor, encode_cursor
@@ -31,6 +32,7 @@ router = APIRouter(tags=["campaigns"], route_class=ApiRoute)
 
 
 _read = service.answer
+_NOT_OURS = "cursor: not a cursor this server issued"
 
 
 @router.post(
@@ -150,22 +152,33 @@ async def create_invite(
         ),
     },
 )
-async def accept_invite(code: str, principal: Manager, writer: WriterDep) -> InviteAccepted:
-    """Take the seat an invite offers. 409 when the caller already sits at the campaign."""
+async def accept_invite(code: str, principal: Joiner, writer: WriterDep) -> InviteAccepted:
+    """Take the seat an invite offers. 409 when the caller already sits at the campaign.
+    An API key needs the ``join`` scope, which ``manage`` includes: a bot's key of
+    ``read``, ``roll`` and ``join`` may take a seat and change nothing."""
     campaign_id, role = await service.accept_invite(writer, principal.user_id, code)
     return InviteAccepted(campaign_id=campaign_id, role=role)  # type: ignore[arg-type]
 
 
 @router.get(
     "/campaigns/{cid}/members",
-    response_model=list[MemberRead],
+    response_model=MemberList,
     summary="List the members",
-    responses={**ok(200, MEMBER_EXAMPLES, "Everyone at the table."), **problems(*AUTH, 404, 422)},
+    responses={
+        **ok(200, {"items": MEMBER_EXAMPLES, "next_cursor": None}, "Everyone at the table."),
+        **problems(*AUTH, 404, 422, s422=("Unprocessable content", _NOT_OURS)),
+    },
 )
-async def list_members(seat: MemberSeat, db: ReadDb, request: Request) -> list[MemberRead]:
-    """Everyone seated at the campaign with their role; any member may read it."""
+async def list_members(
+    seat: MemberSeat, db: ReadDb, request: Request, limit: Limit = 50, cursor: Cursor = None
+) -> MemberList:
+    """Everyone seated at the campaign with their role, in the order they joined (the
+    oldest seat first), a page at a time like every list; any member may read it."""
     online = request.app.state.presence.online(seat.campaign.id)
-    return [MemberRead(**m) for m in await service.list_members(db, seat.campaign.id, online)]
+    items, next_cursor = await service.members_page(
+        db, seat.campaign.id, limit, decode_cursor(cursor), online
+    )
+    return MemberList(items=[MemberRead(**m) for m in items], next_cursor=next_cursor)
 
 
 @router.patch(

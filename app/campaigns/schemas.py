@@ -187,6 +187,11 @@ class MemberRead(BaseModel):
     online: bool = False
 
 
+class MemberList(BaseModel):
+    items: list[MemberRead]
+    next_cursor: str | None
+
+
 class MemberUpdate(Strict):
     role: Role
 

@@ -4,8 +4,9 @@ writer job; those that change the campaign's record are ``campaign_job`` acts.""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Awaitable, Callable
 from collections.abc import Set as AbstractSet
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from pydantic import ValidationError
@@ -18,12 +19,27 @@ from app.campaigns.seats import STORYTELLER, CampaignInfo, Seat
 from app.core import tables
 from app.core.database import Db
 from app.core.db import utcnow
-from app.core.errors import Conflict, Forbidden, InvalidFields, NotFound
+from app.core.errors import Conflict, Forbidden, InvalidFields, NotFound, Unprocessable
 from app.core.i18n import DEFAULT_LANGUAGE, msg
 from app.core.ids import hash_secret, new_id
+from app.core.pagination import encode_cursor
 from app.core.security import Principal
 from app.core.writer import Job, Writer
 from app.fairness import repository as seeds_repo
+
+OnLeave = Callable[[CampaignJob, str], Awaitable[None]]
+"""What a feature does in the job of a member's leaving or removal (the job, the member's
+user id): the delegations feature revokes the delegations the member made."""
+
+_ON_LEAVE: list[OnLeave] = []
+
+
+def when_leaving(hook: OnLeave) -> None:
+    """Register ``hook`` to run in the job of every leave or removal, under the campaign's
+    lock, so a feature built on seats (app/delegations) ends with the seat, and this lower
+    feature never imports it."""
+    if hook not in _ON_LEAVE:
+        _ON_LEAVE.append(hook)
 
 
 def validate_settings(
@@ -187,6 +203,8 @@ async def remove_member(writer: Writer, principal: Principal, cid: str, user_id:
             await _keep_a_storyteller(cj.db, cid)
         cj.ledger.write(repo.leave(cid, user_id))
         cj.ledger.record("member.left", {"user_id": user_id})
+        for hook in _ON_LEAVE:
+            await hook(cj, user_id)
         return 204, None
 
     await campaign_job(writer, principal, cid, act, scope="manage")
@@ -207,11 +225,51 @@ async def list_campaigns(
 async def list_members(
     db: Db, campaign_id: str, online: AbstractSet[str] = frozenset()
 ) -> list[dict[str, Any]]:
-    """``online``: who has a socket open at the table (app/realtime/presence.py)."""
+    """Everyone seated, in the order they joined (an overview's: no page). ``online``: who
+    has a socket open at the table (app/realtime/presence.py)."""
     return [
         {"user_id": uid, "display_name": name, "role": role, "online": uid in online}
-        for uid, name, role in await repo.members(db, campaign_id)
+        for uid, name, role, _ in await repo.members(db, campaign_id)
     ]
+
+
+_TIME_DIGITS = 20  # microseconds since 1970, zero-padded: a member cursor's first part
+
+
+async def members_page(
+    db: Db, campaign_id: str, limit: int, cursor: str | None, online: AbstractSet[str]
+) -> tuple[list[dict[str, Any]], str | None]:
+    """A page of ``list_members`` after ``cursor`` (a ``decode_cursor`` value), and the
+    cursor of the next page (None: that was the last)."""
+    rows = await repo.members_page(db, campaign_id, limit + 1, _member_key(cursor))
+    page = rows[:limit]
+    items = [
+        {"user_id": uid, "display_name": name, "role": role, "online": uid in online}
+        for uid, name, role, _ in page
+    ]
+    if len(rows) <= limit:
+        return items, None
+    uid, _, _, joined = page[-1]
+    micros = (joined - _EPOCH) // timedelta(microseconds=1)
+    return items, encode_cursor(f"{micros:0{_TIME_DIGITS}d}{uid}")
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def _member_key(cursor: str | None) -> tuple[datetime, str] | None:
+    """(joined_at, user_id) of the member a cursor names; 422 for one this server did not
+    issue."""
+    if cursor is None:
+        return None
+    micros, user_id = cursor[:_TIME_DIGITS], cursor[_TIME_DIGITS:]
+    if not (micros.isascii() and micros.isdigit()) or not 1 <= len(user_id) <= 26:
+        raise Unprocessable(msg("cursor: not a cursor this server issued"))
+    try:
+        joined = _EPOCH + timedelta(microseconds=int(micros))
+    except OverflowError:
+        raise Unprocessable(msg("cursor: not a cursor this server issued")) from None
+    return joined, user_id
 
 
 async def last_seq(db: Db, campaign_id: str) -> int:

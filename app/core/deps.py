@@ -111,14 +111,26 @@ async def require_manage(request: Request) -> Principal:
     return await _scoped(request, "manage")
 
 
+async def require_join(request: Request) -> Principal:
+    return await _scoped(request, "join")
+
+
 Reader = Annotated[Principal, Depends(require_read)]
 Roller = Annotated[Principal, Depends(require_roll)]
 Manager = Annotated[Principal, Depends(require_manage)]
+Joiner = Annotated[Principal, Depends(require_join)]
+"""Accepting an invite: the ``join`` scope, which ``manage`` includes, so a bot's key of
+``read``, ``roll`` and ``join`` takes a seat without being able to change anything."""
 
-_CREDENTIALS = (get_principal, require_read, require_roll, require_manage)
+_CREDENTIALS = (get_principal, require_read, require_roll, require_manage, require_join)
 
 
-_SCOPES = {require_read: "read", require_roll: "roll", require_manage: "manage"}
+_SCOPES = {
+    require_read: "read",
+    require_roll: "roll",
+    require_manage: "manage",
+    require_join: "join",
+}
 
 
 def required_scope(route: APIRoute) -> str | None:

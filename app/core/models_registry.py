@@ -5,6 +5,7 @@ from app.campaigns import models as campaigns_models
 from app.characters import models as characters_models
 from app.core import idempotency
 from app.core.db import Base
+from app.delegations import models as delegations_models
 from app.events import models as events_models
 from app.fairness import models as fairness_models
 from app.grants import models as grants_models
@@ -20,6 +21,7 @@ __all__ = [
     "accounts_models",
     "campaigns_models",
     "characters_models",
+    "delegations_models",
     "events_models",
     "fairness_models",
     "grants_models",

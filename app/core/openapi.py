@@ -348,7 +348,8 @@ def install_openapi(app: FastAPI, routers: Iterable[APIRouter], prefix: str) -> 
             "scheme": "bearer",
             "description": (
                 "A login token from `POST /auth/token` (it may do everything its user may), or"
-                " an API key, limited to its scopes: `read`, `roll`, `manage`. Where an"
+                " an API key, limited to its scopes: `read`, `roll`, `manage`, `join` (which"
+                " `manage` includes). Where an"
                 " operation's security requirement names a scope, an API key needs it; a 403"
                 " names a missing scope."
             ),

@@ -9,7 +9,9 @@ from typing import Any, Protocol
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-SCOPES = ("read", "roll", "manage")
+SCOPES = ("read", "roll", "manage", "join")
+"""What an API key may be given: ``read`` (see things), ``roll`` (roll dice), ``manage``
+(change things), ``join`` (accept an invite; ``manage`` includes it)."""
 
 _hasher = PasswordHasher()
 # Verified against when the username is unknown, so a failed login costs the same time
@@ -40,7 +42,12 @@ def verify_password(password_hash: str | None, password: str) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Principal:
-    """Who is calling, and what their credential allows."""
+    """Who is calling, and what their credential allows.
+
+    A bot acting through a delegation (app/delegations) is the delegating player's
+    principal, narrowed: ``user_id`` is the player's, ``acted_by`` the bot's own id,
+    ``delegation`` the delegation's id, ``characters`` the only characters it may act for,
+    and ``scopes`` what both the bot's credential and the delegation allow."""
 
     user_id: str
     username: str
@@ -48,9 +55,24 @@ class Principal:
     scopes: frozenset[str]
     via_api_key: bool
     expires_at: float  # epoch seconds; the credential's own expiry
+    acted_by: str | None = None
+    delegation: str | None = None
+    characters: frozenset[str] | None = None  # None: every character its seat allows
 
     def allows(self, scope: str) -> bool:
-        return scope in self.scopes
+        return scope in self.scopes or (scope == "join" and "manage" in self.scopes)
+
+    @property
+    def caller_id(self) -> str:
+        """The user who sent the request: the bot for a delegated principal."""
+        return self.acted_by or self.user_id
+
+    def may_act_for(self, character_id: str | None) -> bool:
+        """Whether a delegation lets this principal act for ``character_id`` (None: no
+        character at all, which a bot never acts for); always true without delegation."""
+        if self.characters is None:
+            return True
+        return character_id is not None and character_id in self.characters
 
 
 class AuthCache:

@@ -60,6 +60,10 @@ class Settings(BaseSettings):
     # per request (request id, user, route, status, duration) instead of the access log.
     metrics: bool = True
     metrics_token: str | None = None
+    # A port of its own for /metrics (then not served on the API's port), bound to
+    # metrics_host: a scraper reaches it where the public never does.
+    metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    metrics_host: str = "127.0.0.1"
     log_format: Literal["text", "json"] = "text"
     # Rate limits.
     # On/off; unset: on, except with VTT_ENVIRONMENT=test (docs/security.md). Counted in

@@ -21,7 +21,7 @@ EVENTS = TableSql(Event)
 
 # The fields of a roll state's body, as they come from the roll's row.
 _BODY = ("id", "campaign_id", "seq", "ruleset", "kind", "character_id", "user_id",
-         "visibility", "note", "status", "dice", "result", "odds", "proof")  # fmt: skip
+         "acted_by", "visibility", "note", "status", "dice", "result", "odds", "proof")  # fmt: skip
 # What ``select`` adds after the event's own fields: the event's facts a lost body keeps,
 # then the roll's columns a body is rebuilt from.
 _EVENT = ("campaign_id", "roll_seq", "visibility", "user_id")
@@ -57,9 +57,10 @@ def lost_body(
     and the link, which no longer hashes, fails the audit at its seq."""
     return {
         "id": "", "campaign_id": campaign_id, "seq": roll_seq, "ruleset": "", "kind": "",
-        "character_id": None, "user_id": user_id or "", "visibility": visibility,
-        "note": None, "status": "lost", "dice": [], "result": {}, "odds": {}, "proof": [],
-        "effects": [], "created_at": "", "updated_at": "", "hash": "", "redacted": False,
+        "character_id": None, "user_id": user_id or "", "acted_by": None,
+        "visibility": visibility, "note": None, "status": "lost", "dice": [], "result": {},
+        "odds": {}, "proof": [], "effects": [], "created_at": "", "updated_at": "", "hash": "",
+        "redacted": False,
     }  # fmt: skip
 
 

@@ -107,6 +107,9 @@ class Seen:
     # it), until its message record; and the ids of the messages whose deletion was read
     said: dict[str, bytes] = field(default_factory=dict)
     deleted: set[str] = field(default_factory=set)
+    # The last roll link's (roll id, its data's ``acted_by``): the roll record right after
+    # it must say the same (``acted_by`` is not chained).
+    last_link: tuple[str, Any] | None = None
 
 
 @dataclass(slots=True)
@@ -118,6 +121,7 @@ class Checked:
     settings: dict[str, Any]
     spool: IO[bytes]
     counts: dict[str, int] = field(default_factory=dict)
+    acted_by: bool = True  # the file's version carries ``acted_by`` on its rolls
 
 
 async def check(chunks: AsyncIterable[bytes], max_line: int, *, backup: bool = False) -> Checked:
@@ -210,7 +214,8 @@ def _header(
     settings = validate_settings(
         campaign.ruleset, campaign.settings, loc=("body", "campaign", "settings")
     )
-    return Checked(campaign, fairness, settings, spool)
+    acted_by = record["version"] >= lines.ACTED_BY_SINCE[want]
+    return Checked(campaign, fairness, settings, spool, acted_by=acted_by)
 
 
 def _sheet(number: int, ruleset: str, sheet: dict[str, Any]) -> dict[str, Any]:
@@ -237,6 +242,7 @@ def _check_part(
         roll_id = record["data"].get("id")
         if value.type.startswith("roll.") and value.hash is not None and type(roll_id) is str:
             seen.rolls.setdefault(roll_id, None)  # the verifier holds this very string
+            seen.last_link = (roll_id, record["data"].get("acted_by"))
         return
     if kind == "message":
         _message_line(number, value, campaign.id, seen)
@@ -248,6 +254,12 @@ def _check_part(
     if kind == "roll":
         if value.campaign_id != campaign.id or value.ruleset != campaign.ruleset:
             raise bad(number, f"roll {value.id} belongs to another campaign or ruleset")
+        if ("acted_by" in record) != found.acted_by:
+            said = "lacks acted_by" if found.acted_by else "has acted_by, which its version has not"
+            raise bad(number, f"roll {value.id} {said}")
+        link = seen.last_link
+        if link is not None and link[0] == value.id and link[1] != value.acted_by:
+            raise bad(number, f"roll {value.id}: acted_by is not its latest link's")
         for draw in value.proof:
             nonce = draw.get("nonce")
             if type(nonce) is not int or not 0 <= nonce < fairness.next_nonce:

@@ -14,11 +14,15 @@ from app.core.errors import Unprocessable
 from app.core.i18n import message_of, msg
 from app.core.jsontext import dumps, loads
 
-FORMAT, VERSION = "fairtable-campaign", 5
-BACKUP_FORMAT, BACKUP_VERSION = "fairtable-backup", 4
-# The versions before, still read: the one before had no chat (no ``message`` line), the
-# one before that no roll requests and no grants either (no ``roll_request`` or ``grant``).
-READ_VERSIONS = {FORMAT: (3, 4, VERSION), BACKUP_FORMAT: (2, 3, BACKUP_VERSION)}
+FORMAT, VERSION = "fairtable-campaign", 6
+BACKUP_FORMAT, BACKUP_VERSION = "fairtable-backup", 5
+# The versions before, still read: the one before had no ``acted_by`` on its rolls (the bot
+# that made a roll for its player), the one before that no chat (no ``message`` line), and
+# the one before that no roll requests and no grants either (no ``roll_request`` or
+# ``grant``).
+READ_VERSIONS = {FORMAT: (3, 4, 5, VERSION), BACKUP_FORMAT: (2, 3, 4, BACKUP_VERSION)}
+# The first version of each whose ``roll`` records carry ``acted_by`` (those before never do).
+ACTED_BY_SINCE = {FORMAT: VERSION, BACKUP_FORMAT: BACKUP_VERSION}
 MEDIA_TYPE = "application/x-ndjson"
 GZIP_MAGIC = b"\x1f\x8b"
 _CHUNK = 64 * 1024

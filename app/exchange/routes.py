@@ -26,7 +26,7 @@ router = APIRouter(tags=["export"], route_class=ApiRoute)
 # Shortened: a real export has every field of each record (docs/export.md).
 EXPORT_EXAMPLE = "\n".join(
     (
-        '{"t":"header","format":"fairtable-campaign","version":4,"exported_at":"2025-03-01T20:00:00Z",'
+        '{"t":"header","format":"fairtable-campaign","version":6,"exported_at":"2025-03-01T20:00:00Z",'
         '"campaign":{"id":"01jd…","name":"The Boat","ruleset":"3d6"},'
         '"fairness":{"chain_head":"c819…"}}',
         '{"t":"member","user_id":"01jd…","username":"sophie","role":"storyteller"}',

@@ -67,6 +67,9 @@ class RollPart(Strict):
     hash: Hash
     created_at: AwareDatetime
     updated_at: AwareDatetime
+    # The bot that made the roll for ``user_id`` (app/delegations); a file of a version
+    # before it has none (the import checks which: app/exchange/importing.py).
+    acted_by: Id | None = None
 
 
 class EventPart(Strict):

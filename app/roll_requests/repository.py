@@ -35,6 +35,12 @@ _SEEN_BY_OTHERS = (
     " JOIN characters c ON c.id = t.character_id WHERE t.request_id = roll_requests.id"
     " AND c.owner_id = ?))"
 )
+# A request addressed to one of some characters (a bot's: app/delegations); the caller
+# formats in one "?" per character.
+_ADDRESSING = (
+    " AND EXISTS (SELECT 1 FROM roll_request_targets t WHERE t.request_id = roll_requests.id"
+    " AND t.character_id IN ({marks}))"
+)
 # ``?status=`` as a reader sees it: an open request past its deadline reads as expired.
 _STATUS = {
     "open": " AND status = 'open' AND (expires_at IS NULL OR expires_at > ?)",
@@ -135,12 +141,17 @@ async def page(
     before_id: str | None,
     status: str | None,
     now: datetime,
+    addressing: Sequence[str] | None = None,
 ) -> list[Asked]:
     """Newest first (ids sort by creation time); ``viewer_id`` None: every request (a
-    storyteller's list), else those that member may read."""
+    storyteller's list), else those that member may read; ``addressing``: only those
+    addressed to one of these characters."""
     sql, params = _PAGE, list[Any]([campaign_id])
     if viewer_id is not None:
         sql, params = sql + _SEEN_BY_OTHERS, [*params, viewer_id]
+    if addressing is not None:
+        marks = ", ".join("?" for _ in addressing) or "NULL"
+        sql, params = sql + _ADDRESSING.format(marks=marks), [*params, *addressing]
     if status is not None:
         sql += _STATUS[status]
         if status in ("open", "expired"):

@@ -7,7 +7,6 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Query, Request, Response
 
-from app.campaigns.deps import MemberSeat
 from app.core.deps import ReadDb, Reader, Roller
 from app.core.jsontext import dumps
 from app.core.openapi import AUTH, BODY, ok, problems
@@ -95,16 +94,19 @@ async def create_request(
     },
 )
 async def list_requests(
-    seat: MemberSeat,
+    cid: str,
+    principal: Reader,
     db: ReadDb,
     limit: Limit = 50,
     cursor: Cursor = None,
     status: StatusFilter = None,
 ) -> Response:
     """The campaign's roll requests, newest first: every one for a storyteller; for other
-    members the public ones and those addressed to a character they own. ``?status=``
+    members the public ones and those addressed to a character they own; for a bot, those
+    addressed to a character delegated to it (with the ``read`` scope). ``?status=``
     filters."""
-    return _json((200, await service.read_page(db, seat, limit, cursor, status)))
+    answer = await service.read_page_for(db, principal, cid, limit, cursor, status)
+    return _json((200, answer))
 
 
 @router.get(

@@ -26,6 +26,7 @@ from app.core.jsontext import dumps
 from app.core.pagination import decode_cursor, encode_cursor
 from app.core.security import Principal
 from app.core.writer import Job, Writer
+from app.delegations import service as delegations
 from app.roll_requests import records, terms
 from app.roll_requests import repository as repo
 from app.roll_requests.events import link, record_change
@@ -193,17 +194,37 @@ def _exists(request_id: str) -> None:
 
 
 async def read_one(db: Db, principal: Principal, request_id: str) -> dict[str, Any]:
-    """One request for a member who may read it; 404 otherwise, as for no request at all."""
+    """One request for a member who may read it, or for a bot as the player who delegated
+    it an addressed character reads it; 404 otherwise, as for no request at all."""
     asked = await repo.get(db, request_id)
     if asked is None:
         raise NotFound(msg("no such {what}", what=WHAT))
+    campaign_id = asked.row["campaign_id"]
+    seat: Seat | None
     try:
-        seat = await take_seat(db, principal, asked.row["campaign_id"], "read", ROLES)
+        seat = await take_seat(db, principal, campaign_id, "read", ROLES)
     except NotFound:
-        raise NotFound(msg("no such {what}", what=WHAT)) from None
-    if not records.may_read(asked, seat.user_id, seat.is_storyteller):
+        addressed = [t.character_id for t in asked.targets]
+        seat = await delegations.delegator_seat(db, principal, campaign_id, addressed, "read")
+    if seat is None or not records.may_read(asked, seat.user_id, seat.is_storyteller):
         raise NotFound(msg("no such {what}", what=WHAT))
     return records.to_read(asked, utcnow())
+
+
+async def read_page_for(
+    db: Db, principal: Principal, cid: str, limit: int, cursor: str | None, status: str | None
+) -> bytes:
+    """``read_page`` for a member; for a bot that sits nowhere there, the requests
+    addressed to the characters delegated to it (each read by that character's player,
+    who may read every request addressed to their character); 404 for anyone else."""
+    try:
+        seat = await take_seat(db, principal, cid, "read", ROLES)
+    except NotFound:
+        characters = await delegations.delegated_characters(db, principal, cid, "read")
+        if not characters:
+            raise
+        return await _page(db, cid, None, limit, cursor, status, characters)
+    return await read_page(db, seat, limit, cursor, status)
 
 
 async def read_page(
@@ -211,9 +232,21 @@ async def read_page(
 ) -> bytes:
     """A page of the requests the member may read, newest first, in the list shape."""
     viewer = None if seat.is_storyteller else seat.user_id
+    return await _page(db, seat.campaign.id, viewer, limit, cursor, status)
+
+
+async def _page(
+    db: Db,
+    campaign_id: str,
+    viewer: str | None,
+    limit: int,
+    cursor: str | None,
+    status: str | None,
+    addressing: list[str] | None = None,
+) -> bytes:
     now = utcnow()
     found = await repo.page(
-        db, seat.campaign.id, viewer, limit + 1, decode_cursor(cursor), status, now
+        db, campaign_id, viewer, limit + 1, decode_cursor(cursor), status, now, addressing
     )
     page = found[:limit]
     next_cursor = encode_cursor(page[-1].id) if len(found) > limit else None

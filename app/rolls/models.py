@@ -63,3 +63,6 @@ class Roll(Base):
     hash: Mapped[str] = mapped_column(String(64), default="0" * 64)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    # The bot that made the roll for ``user_id``, the character's player, through their
+    # delegation (app/delegations); NULL for a roll its roller made themself.
+    acted_by: Mapped[str | None] = mapped_column(String(26), nullable=True)

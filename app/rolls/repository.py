@@ -35,6 +35,7 @@ class RollRow(TypedDict):
     hash: str
     created_at: datetime
     updated_at: datetime
+    acted_by: str | None  # the bot that rolled for ``user_id`` (app/delegations), or None
 
 
 ROLLS = TableSql(Roll)

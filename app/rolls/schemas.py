@@ -74,6 +74,7 @@ ROLL_EXAMPLE: dict[str, Any] = {
     "kind": "test",
     "character_id": CHARACTER_ID,
     "user_id": "01jd8m8e1f2g3h4j5k6m7n8p9q",
+    "acted_by": None,
     "visibility": "public",
     "note": "Leaping onto the mast",
     "status": "pending",
@@ -317,6 +318,11 @@ class RollRead(BaseModel):
     kind: Literal["test", "save", "formula", "damage"]
     character_id: str | None
     user_id: str
+    acted_by: str | None = Field(
+        default=None,
+        description="The bot that made the roll for `user_id`, the character's player, through"
+        " the player's delegation; null when the roller made it themself.",
+    )
     visibility: Visibility
     note: str | None
     status: Literal["final", "pending", "hidden"] = Field(

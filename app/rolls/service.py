@@ -30,6 +30,8 @@ from app.core.i18n import msg
 from app.core.ids import new_id
 from app.core.security import Principal
 from app.core.writer import Job, Writer
+from app.delegations import repository as delegations_repo
+from app.delegations import service as delegations
 from app.events.repository import roll_body
 from app.grants import service as grants
 from app.roll_requests import answering as roll_requests
@@ -46,8 +48,8 @@ REDACTED_STATUS = "hidden"  # the one status of every redacted roll, whatever it
 
 
 _ANSWER_FIELDS = (
-    "id", "campaign_id", "seq", "ruleset", "kind", "character_id", "user_id", "visibility",
-    "note", "status",
+    "id", "campaign_id", "seq", "ruleset", "kind", "character_id", "user_id", "acted_by",
+    "visibility", "note", "status",
 )  # fmt: skip
 
 
@@ -130,6 +132,8 @@ async def characters_for(db: Db, seat: Seat, body: RollBody) -> RollFor:
     """Who may roll for whom: the roller's character (theirs, or any for a storyteller)
     and a helper of the same campaign; 404/403/422 before any die rolls."""
     character: CharacterRow | None = None
+    if not seat.principal.may_act_for(body.character_id):  # a bot, for another character
+        raise Forbidden(msg("a bot acts only for the characters delegated to it"))
     if body.character_id is not None:
         character = await _character(db, seat, body.character_id, rolls=True)
     helper: CharacterRow | None = None
@@ -193,7 +197,11 @@ async def create(
     override: DiceSource | None,
     idempotency_key: str | None,
 ) -> tuple[int, bytes]:
-    """Roll and store; answer (status, body bytes). A keyed retry replays the first answer."""
+    """Roll and store; answer (status, body bytes). A keyed retry replays the first answer.
+
+    A bot rolls from the seat of the player who delegated the character to it (the
+    ``delegate``): the roll is that player's (``user_id``), made by the bot (``acted_by``),
+    and answered as that player reads it."""
     if isinstance(body, FormulaBody):
         await count_odds_off_the_loop(body.formula)
     # Without a key nothing is replayed, so the hot path skips dumping and hashing the body.
@@ -209,6 +217,9 @@ async def create(
         return await characters_for(job.db, seat, body)
 
     async def act(cj: CampaignJob, named: RollFor) -> tuple[int, dict[str, Any]]:
+        delegation = cj.seat.principal.delegation
+        if delegation is not None:  # revoked meanwhile: the batch is not written
+            cj.ledger.guard(delegations_repo.live(delegation))
         if isinstance(body, RequestAnswer):  # the roll a roll request asks for
             answering = await roll_requests.answer(cj, body)
             named = await characters_for(cj.db, cj.seat, answering.body)
@@ -228,6 +239,7 @@ async def create(
         prepare=prepare,
         once=Idempotent(idempotency_key, digest),
         override=override,
+        delegate=delegations.acting(body.character_id, "roll"),
     )
 
 
@@ -280,6 +292,7 @@ async def add_roll(
         proof=proof,
         status=resolved.status,
         state=state or None,
+        acted_by=seat.principal.acted_by,
     )
     if claimed is not None and claimed.grants:
         grants.use(ledger, seat, claimed.grants, values["id"])
@@ -307,6 +320,7 @@ def store_roll(
     proof: list[dict[str, Any]],
     status: str = "final",
     state: dict[str, Any] | None = None,
+    acted_by: str | None = None,
 ) -> RollRow:
     """Store an engine roll as a roll of the log: its seq, chain link, row and event.
 
@@ -334,6 +348,7 @@ def store_roll(
         "hash": "",
         "created_at": now,
         "updated_at": now,
+        "acted_by": acted_by,
     }
     values["prev_hash"], values["hash"] = ledger.link(chain_view(values), seq)
     ledger.add(repo.ROLLS, values)
@@ -389,11 +404,22 @@ def result_of(engine_roll: Any, state: dict[str, Any] | None) -> dict[str, Any]:
 async def seat_for_roll(
     db: Db, principal: Principal, roll_id: str, scope: str
 ) -> tuple[Seat, RollRow]:
-    """The roll and the caller's seat; 404 if they do not sit there or may not see it."""
+    """The roll and the caller's seat; 404 if they do not sit there or may not see it. A
+    bot reads a roll of a character delegated to it as the delegating player reads it."""
     roll = await repo.get(db, roll_id) if "\x00" not in roll_id else None
     if roll is None:
         raise NotFound(msg("no such roll"))
-    return await _seat_to_see(db, principal, roll["campaign_id"], scope, roll), roll
+    try:
+        return await _seat_to_see(db, principal, roll["campaign_id"], scope, roll), roll
+    except NotFound:
+        character = [roll["character_id"]] if roll["character_id"] else []
+        seat = await delegations.delegator_seat(
+            db, principal, roll["campaign_id"], character, scope
+        )
+        if seat is None:
+            raise
+    require_sight(seat, roll)
+    return seat, roll
 
 
 async def _seat_to_see(

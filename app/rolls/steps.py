@@ -5,8 +5,9 @@ Who takes a step is the rule of docs/rules.md, "who decides": the roller's playe
 the roller's choices, in a plain test as in a contest, a group action or a long task, and
 the storytellers make them for non-player characters. So a roll of a player character is
 stepped by that character's player (whoever rolled it: the storyteller rolls both sides of
-a contest), and any other roll by a storyteller. A blind roll takes no step: its player
-stated the choices when rolling (``app.rolls.kinds.settles_when_rolled``).
+a contest, a bot the player's through a delegation), and any other roll by a storyteller;
+a bot takes none. A blind roll takes no step: its player stated the choices when rolling
+(``app.rolls.kinds.settles_when_rolled``).
 
 A flow built on rolls (a contest round, a group action, a long task) registers here what
 it does when one of its rolls becomes final (``when_final``), so this lower feature never
@@ -19,17 +20,18 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from app.campaigns import repository as campaigns_repo
-from app.campaigns.jobs import CampaignJob, Idempotent, campaign_job
+from app.campaigns.jobs import CampaignJob, Delegate, Idempotent, campaign_job
 from app.campaigns.ledger import Ledger
 from app.campaigns.seats import PLAYING, Seat
 from app.characters import repository as characters_repo
 from app.core import idempotency
 from app.core.database import Db
 from app.core.db import utcnow
-from app.core.errors import Conflict, Forbidden
+from app.core.errors import AppError, Conflict, Forbidden
 from app.core.i18n import message_of, msg
 from app.core.security import Principal
 from app.core.writer import Job, Writer
+from app.delegations import service as delegations
 from app.rolls import kinds
 from app.rolls import repository as repo
 from app.rolls.repository import RollRow
@@ -41,6 +43,7 @@ from app.rolls.service import (
     result_of,
     to_answer,
 )
+from app.rolls.visibility import can_see
 from app.rules import DiceSource, RollError, threed6
 from app.stats import tally
 
@@ -95,6 +98,26 @@ async def _may_step(db: Db, seat: Seat, roll: RollRow, grant: bool) -> None:
         raise Forbidden(msg("only the character's player takes this step: the choices are theirs"))
     if player is None and not seat.is_storyteller:
         raise Forbidden(msg("a storyteller takes this step: the roll is a non-player character's"))
+
+
+def _no_bot_steps(locate: RollAt) -> Delegate:
+    """The ``delegate`` of a step: a bot never takes one. One whose delegation (with the
+    ``roll`` scope) covers the roll's character, and whose player may read the roll, is
+    told so (403); anyone else gets the refusal of their own seat (404 for a stranger)."""
+
+    async def refuse(db: Db, principal: Principal, campaign_id: str, refused: AppError) -> Seat:
+        roll = locate.found()
+        character = [roll["character_id"]] if roll["character_id"] else []
+        seat = await delegations.delegator_seat(db, principal, campaign_id, character, "roll")
+        if seat is not None and can_see(
+            roll["visibility"], roll["user_id"], seat.user_id, seat.is_storyteller
+        ):
+            raise Forbidden(
+                msg("a bot does not take a roll's steps: they stay with the character's player")
+            )
+        raise refused
+
+    return refuse
 
 
 def _may_reopen(roll: RollRow) -> None:
@@ -207,5 +230,6 @@ async def step(
         prepare=prepare,
         once=Idempotent(idempotency_key, digest),
         override=override,
+        delegate=_no_bot_steps(locate),
     )
     return answer

@@ -38,9 +38,10 @@ from app.rules.verify_rolls import RollStates
 
 __all__ = ["LineVerifier", "verify_lines"]
 
-FORMATS = {"fairtable-campaign": (3, 4, 5), "fairtable-backup": (2, 3, 4)}
-"""The versions read: the latest of each writes chat messages, the one before roll requests
-but no messages, the one before that neither."""
+FORMATS = {"fairtable-campaign": (3, 4, 5, 6), "fairtable-backup": (2, 3, 4, 5)}
+"""The versions read: the latest of each adds ``acted_by`` to its rolls (not chained: the
+verifier reads past it), the one before writes chat messages, the one before that roll
+requests but no messages, the one before that neither."""
 
 
 class LineVerifier(_Verifier):

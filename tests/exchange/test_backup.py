@@ -48,7 +48,7 @@ async def test_a_backup_restores_private_rolls_and_the_secret_seed(
     assert os.stat(path).st_mode & 0o777 == 0o600
     saved = ndjson.records(path.read_bytes())
     header = saved[0]
-    assert (header["t"], header["format"], header["version"]) == ("header", "fairtable-backup", 4)
+    assert (header["t"], header["format"], header["version"]) == ("header", "fairtable-backup", 5)
     assert any(r["id"] == secret_roll["id"] for r in ndjson.of(saved, "roll"))  # in full
     assert not any(e["data"].get("redacted") for e in ndjson.of(saved, "event"))
     current = header["fairness"]["seeds"][-1]
@@ -63,7 +63,7 @@ async def test_a_backup_restores_private_rolls_and_the_secret_seed(
     expect(await client.delete(f"/campaigns/{cid}", headers=st.auth), 204)
     assert await _fairtable("import", str(path)) == 0
     members = expect(await client.get(f"/campaigns/{cid}/members", headers=st.auth), 200)
-    assert {(m["user_id"], m["role"]) for m in members} == {
+    assert {(m["user_id"], m["role"]) for m in members["items"]} == {
         (st.id, "storyteller"), (player.id, "player"),
     }  # fmt: skip
     mine = expect(await client.get(f"/rolls/{secret_roll['id']}", headers=player.auth), 200)

@@ -31,7 +31,7 @@ async def _invite(client: AsyncClient, st: Person, cid: str, **body: Any) -> Any
 
 async def _members(client: AsyncClient, person: Person, cid: str) -> dict[str, str]:
     listed = expect(await client.get(f"/campaigns/{cid}/members", headers=person.auth), 200)
-    return {m["user_id"]: m["role"] for m in listed}
+    return {m["user_id"]: m["role"] for m in listed["items"]}
 
 
 @pytest.mark.parametrize(
@@ -281,10 +281,30 @@ async def test_the_members_list_shows_names_and_roles(client: AsyncClient) -> No
     cid = (await campaign(client, st, "3d6"))["id"]
     await join(client, st, cid, player)
     listed = expect(await client.get(f"/campaigns/{cid}/members", headers=player.auth), 200)
-    assert listed == [
-        {"user_id": st.id, "display_name": "Teller", "role": "storyteller", "online": False},
-        {"user_id": player.id, "display_name": "Bard", "role": "player", "online": False},
-    ]
+    assert listed == {
+        "items": [
+            {"user_id": st.id, "display_name": "Teller", "role": "storyteller", "online": False},
+            {"user_id": player.id, "display_name": "Bard", "role": "player", "online": False},
+        ],
+        "next_cursor": None,
+    }
+
+
+async def test_the_members_list_pages_in_the_order_people_joined(client: AsyncClient) -> None:
+    st = await register(client, "teller")
+    cid = (await campaign(client, st, "3d6"))["id"]
+    guests = [await register(client, f"guest{i}") for i in range(4)]
+    for guest in guests:
+        await join(client, st, cid, guest, "spectator")
+    found = await pages(client, st, f"/campaigns/{cid}/members", limit=2)
+    assert [len(page["items"]) for page in found] == [2, 2, 1]
+    seated = [m["user_id"] for page in found for m in page["items"]]
+    assert seated == [st.id, *(g.id for g in guests)]
+    for bad in ("nope", "MDAw", found[0]["next_cursor"] + "x" * 30):
+        answer = await client.get(
+            f"/campaigns/{cid}/members", params={"cursor": bad}, headers=st.auth
+        )
+        assert expect(answer, 422)["detail"] == "cursor: not a cursor this server issued"
 
 
 async def test_the_storyteller_changes_a_members_role(client: AsyncClient) -> None:

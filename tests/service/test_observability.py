@@ -19,7 +19,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from app.core.settings import Settings
 from app.main import create_app
 from tests.service.table import PASSWORD, SHEET_3D6, campaign, character, register, roll
-from tests.service.test_secrets_in_logs import LoggingServer
+from tests.service.test_secrets_in_logs import LoggingServer, free_port
 
 METRICS = "http://test/metrics"
 
@@ -162,3 +162,46 @@ def test_metrics_add_up_over_workers(database_url: str, tmp_path: Path) -> None:
             }
     # Whichever worker answered the scrape, it counted every worker's requests.
     assert min(counts) - before >= 40, (before, counts)
+
+
+async def test_a_metrics_port_serves_metrics_alone(settings: Settings) -> None:
+    """``VTT_METRICS_PORT``: /metrics on its own port (and nothing else there), no longer on
+    the API's; the listener goes with the app."""
+    port = free_port()
+    application = create_app(settings.model_copy(update={"metrics_port": port}))
+    async with application.router.lifespan_context(application):
+        transport = ASGITransport(app=application)
+        async with AsyncClient(transport=transport, base_url="http://test/api/v1") as http:
+            st = await register(http, "porter")
+            camp = await campaign(http, st, "d20")
+            await roll(http, st, camp["id"], kind="formula", formula="1d20")
+            assert (await http.get(METRICS)).status_code == 404
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as scraper:
+            scraped = await scraper.get("/metrics")
+            assert scraped.status_code == 200
+            assert scraped.headers["content-type"].startswith("text/plain")
+            assert _value(scraped.text, "fairtable_rolls_total", ruleset="d20") >= 1
+            assert (await scraper.get("/")).status_code == 404
+            assert (await scraper.get("/api/v1/users/me")).status_code == 404
+            assert (await scraper.post("/metrics")).status_code == 405
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as scraper:
+        with pytest.raises(httpx.ConnectError):
+            await scraper.get("/metrics", timeout=2)
+
+
+def test_the_supervisor_serves_the_metrics_port_of_its_workers(
+    database_url: str, tmp_path: Path
+) -> None:
+    port = free_port()
+    log = tmp_path / "workers.log"
+    env = {"VTT_METRICS_PORT": str(port)}
+    with LoggingServer(database_url, log, env=env, args=("--workers", "2")) as server:
+        base = f"http://127.0.0.1:{server.port}"
+        assert httpx.get(f"{base}/metrics").status_code == 404  # not on the API's port
+        for _ in range(20):  # new connections: spread over both workers
+            httpx.get(f"{base}/healthz")
+        scraped = httpx.get(f"http://127.0.0.1:{port}/metrics")
+        assert scraped.status_code == 200
+        count = "fairtable_http_request_duration_seconds_count"
+        assert _value(scraped.text, count, route="/healthz") >= 20
+    assert "address already in use" not in log.read_text().lower()

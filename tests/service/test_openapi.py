@@ -284,8 +284,8 @@ async def test_each_operation_needing_a_key_scope_names_it(document: dict[str, A
         {"bearer": ["read"]}
     ]
     invite = paths[f"{API_PREFIX}/invites/{{code}}/accept"]["post"]
-    assert invite["security"] == [{"bearer": ["manage"]}]
-    assert "API keys need the `manage` scope." in invite["description"]
+    assert invite["security"] == [{"bearer": ["join"]}]
+    assert "API keys need the `join` scope." in invite["description"]
     # Logging in takes a password, not a bearer credential.
     assert "security" not in paths[f"{API_PREFIX}/auth/token"]["post"]
     campaign_operations = [

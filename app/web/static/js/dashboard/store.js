@@ -53,7 +53,7 @@ export class DashboardStore extends EventTarget {
   async loadPieces() {
     const [campaign, members, characters, requests] = await Promise.all([
       api(`/campaigns/${this.cid}`),
-      api(`/campaigns/${this.cid}/members`),
+      this.allMembers(),
       api(`/campaigns/${this.cid}/characters`),
       api(`/campaigns/${this.cid}/roll-requests?status=open&limit=200`),
     ]);
@@ -90,6 +90,20 @@ export class DashboardStore extends EventTarget {
       ),
     );
     for (const list of lists) this.grants.set(list.character_id, list.items);
+  }
+
+  /** Every member, page after page ({items, next_cursor}; a bare array from an older server). */
+  async allMembers() {
+    const members = [];
+    let cursor = null;
+    do {
+      const after = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
+      const page = await api(`/campaigns/${this.cid}/members?limit=200${after}`);
+      if (Array.isArray(page)) return page;
+      members.push(...page.items);
+      cursor = page.next_cursor;
+    } while (cursor);
+    return members;
   }
 
   setMembers(list) {
@@ -139,7 +153,7 @@ export class DashboardStore extends EventTarget {
       case "member.joined":
       case "member.updated":
       case "member.left":
-        this.setMembers(await api(`/campaigns/${this.cid}/members`));
+        this.setMembers(await this.allMembers());
         this.changed("members");
         break;
       case "campaign.updated":

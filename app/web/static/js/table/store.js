@@ -109,7 +109,20 @@ export class TableStore extends EventTarget {
   }
 
   async loadMembers() {
-    this.members = await api(`/campaigns/${this.cid}/members`);
+    // A list like the others ({items, next_cursor}): every page, in the order people joined.
+    const members = [];
+    let cursor = null;
+    do {
+      const after = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
+      const page = await api(`/campaigns/${this.cid}/members?limit=200${after}`);
+      if (Array.isArray(page)) {
+        members.push(...page); // an older server's bare array
+        break;
+      }
+      members.push(...page.items);
+      cursor = page.next_cursor;
+    } while (cursor);
+    this.members = members;
     this.changed("members");
   }
 
