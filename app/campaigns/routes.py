@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request, Response
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request, Response
 
 from app.campaigns import service
 from app.campaigns.deps import AnySeatManaging, MemberSeat, StorytellerSeat
@@ -160,23 +162,35 @@ async def accept_invite(code: str, principal: Joiner, writer: WriterDep) -> Invi
     return InviteAccepted(campaign_id=campaign_id, role=role)  # type: ignore[arg-type]
 
 
+PAGED = "Page size, 1..200: asks for a page, `{items, next_cursor}` (50 with only `cursor`)."
+
+
 @router.get(
     "/campaigns/{cid}/members",
-    response_model=MemberList,
+    response_model=list[MemberRead] | MemberList,
     summary="List the members",
     responses={
-        **ok(200, {"items": MEMBER_EXAMPLES, "next_cursor": None}, "Everyone at the table."),
+        **ok(200, MEMBER_EXAMPLES, "Everyone at the table (a page with `limit` or `cursor`)."),
         **problems(*AUTH, 404, 422, s422=("Unprocessable content", _NOT_OURS)),
     },
 )
 async def list_members(
-    seat: MemberSeat, db: ReadDb, request: Request, limit: Limit = 50, cursor: Cursor = None
-) -> MemberList:
+    seat: MemberSeat,
+    db: ReadDb,
+    request: Request,
+    limit: Annotated[int | None, Query(ge=1, le=200, description=PAGED)] = None,
+    cursor: Cursor = None,
+) -> list[MemberRead] | MemberList:
     """Everyone seated at the campaign with their role, in the order they joined (the
-    oldest seat first), a page at a time like every list; any member may read it."""
+    oldest seat first); any member may read it. Version 1 answers the whole table as an
+    array; with ``limit`` or ``cursor`` it answers a page, ``{items, next_cursor}``, like
+    every other list (the array form goes in version 2)."""
     online = request.app.state.presence.online(seat.campaign.id)
+    if limit is None and cursor is None:
+        members = await service.list_members(db, seat.campaign.id, online)
+        return [MemberRead(**m) for m in members]
     items, next_cursor = await service.members_page(
-        db, seat.campaign.id, limit, decode_cursor(cursor), online
+        db, seat.campaign.id, limit or 50, decode_cursor(cursor), online
     )
     return MemberList(items=[MemberRead(**m) for m in items], next_cursor=next_cursor)
 

@@ -12,6 +12,7 @@ from app.campaigns.deps import PlayerSeat
 from app.core.deps import Manager, ReadDb, Reader, WriterDep
 from app.core.openapi import AUTH, BODY, no_content, ok, problems
 from app.core.pagination import Cursor, Limit
+from app.core.routing import ApiRoute
 from app.delegations import service
 from app.delegations.schemas import (
     DELEGATION_EXAMPLE,
@@ -21,7 +22,7 @@ from app.delegations.schemas import (
     DelegationRead,
 )
 
-router = APIRouter(tags=["delegations"])
+router = APIRouter(tags=["delegations"], route_class=ApiRoute)
 
 DelegationId = Annotated[str, Path(max_length=26)]
 

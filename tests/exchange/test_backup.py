@@ -63,7 +63,7 @@ async def test_a_backup_restores_private_rolls_and_the_secret_seed(
     expect(await client.delete(f"/campaigns/{cid}", headers=st.auth), 204)
     assert await _fairtable("import", str(path)) == 0
     members = expect(await client.get(f"/campaigns/{cid}/members", headers=st.auth), 200)
-    assert {(m["user_id"], m["role"]) for m in members["items"]} == {
+    assert {(m["user_id"], m["role"]) for m in members} == {
         (st.id, "storyteller"), (player.id, "player"),
     }  # fmt: skip
     mine = expect(await client.get(f"/rolls/{secret_roll['id']}", headers=player.auth), 200)

@@ -202,7 +202,7 @@ async def test_export_then_import_then_export_gives_the_same_document(
     # The imported campaign plays on from the chain's head, with a fresh seed, once the
     # storyteller has invited the player again.
     members = expect(await client.get(f"/campaigns/{cid}/members", headers=st.auth), 200)
-    assert [m["user_id"] for m in members["items"]] == [st.id]
+    assert [m["user_id"] for m in members] == [st.id]
     await join(client, st, cid, player)
     pc = next(c for c in second["characters"] if not c["npc"])
     await roll(client, player, cid, kind="test", character_id=pc["id"], trait="memory")
@@ -324,7 +324,7 @@ async def test_on_another_instance_unknown_members_map_to_the_importer(
         [st.username, player.username]
     )
     members = expect(await other.get(f"/campaigns/{cid}/members", headers=newcomer.auth), 200)
-    assert [(m["user_id"], m["role"]) for m in members["items"]] == [(newcomer.id, "storyteller")]
+    assert [(m["user_id"], m["role"]) for m in members] == [(newcomer.id, "storyteller")]
     again = await _export(other, newcomer, cid)
     assert [c["owner_id"] for c in again["characters"]] == [newcomer.id, None]
     # The log is history: the same rolls, authors, proofs and links, and it verifies.

@@ -153,7 +153,7 @@ async def test_an_import_seats_only_the_importer(client: AsyncClient) -> None:
         (st.username, "storyteller"), (player.username, "player"),
     }  # fmt: skip
     members = expect(await client.get(f"/campaigns/{cid}/members", headers=importer.auth), 200)
-    assert [(m["user_id"], m["role"]) for m in members["items"]] == [(importer.id, "storyteller")]
+    assert [(m["user_id"], m["role"]) for m in members] == [(importer.id, "storyteller")]
     for placeholder in (st, player):  # known here, but seated nowhere until invited again
         assert (await client.get(f"/campaigns/{cid}", headers=placeholder.auth)).status_code == 404
     again = ndjson.records(

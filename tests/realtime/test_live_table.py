@@ -201,7 +201,7 @@ async def test_presence_tells_the_table_who_joins_and_leaves(
         members = expect(
             await http.get(f"/campaigns/{table.cid}/members", headers=table.other.auth), 200
         )
-        return {m["user_id"]: m["online"] for m in members["items"]}
+        return {m["user_id"]: m["online"] for m in members}
 
     assert not any((await online()).values())
     async with open_socket(server, table.cid, table.storyteller) as teller:

@@ -241,7 +241,7 @@ async def test_a_redis_restart_loses_no_event_and_live_delivery_resumes(
 async def online_on(instance: Instance, who: Person, cid: str) -> set[str]:
     async with httpx.AsyncClient(base_url=instance.api) as http:
         members = expect(await http.get(f"/campaigns/{cid}/members", headers=who.auth), 200)
-    return {m["user_id"] for m in members["items"] if m["online"]}
+    return {m["user_id"] for m in members if m["online"]}
 
 
 async def until_online_is(instance: Instance, who: Person, cid: str, users: set[str]) -> None:

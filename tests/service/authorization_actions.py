@@ -386,7 +386,7 @@ async def _import(t: Table, who: str, h: dict[str, str]) -> Response:
     if answer.is_success:
         assert answer.json()["id"] == t.cid, answer.text
         seated = await t.client.get(f"/campaigns/{t.cid}/members", headers=t[who].auth)
-        roles = {m["user_id"]: m["role"] for m in expect(seated, 200)["items"]}
+        roles = {m["user_id"]: m["role"] for m in expect(seated, 200)}
         assert roles[t[who].id] == "storyteller", roles
     return answer
 

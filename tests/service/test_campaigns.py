@@ -31,7 +31,7 @@ async def _invite(client: AsyncClient, st: Person, cid: str, **body: Any) -> Any
 
 async def _members(client: AsyncClient, person: Person, cid: str) -> dict[str, str]:
     listed = expect(await client.get(f"/campaigns/{cid}/members", headers=person.auth), 200)
-    return {m["user_id"]: m["role"] for m in listed["items"]}
+    return {m["user_id"]: m["role"] for m in listed}
 
 
 @pytest.mark.parametrize(
@@ -281,13 +281,12 @@ async def test_the_members_list_shows_names_and_roles(client: AsyncClient) -> No
     cid = (await campaign(client, st, "3d6"))["id"]
     await join(client, st, cid, player)
     listed = expect(await client.get(f"/campaigns/{cid}/members", headers=player.auth), 200)
-    assert listed == {
-        "items": [
-            {"user_id": st.id, "display_name": "Teller", "role": "storyteller", "online": False},
-            {"user_id": player.id, "display_name": "Bard", "role": "player", "online": False},
-        ],
-        "next_cursor": None,
-    }
+    assert listed == [
+        {"user_id": st.id, "display_name": "Teller", "role": "storyteller", "online": False},
+        {"user_id": player.id, "display_name": "Bard", "role": "player", "online": False},
+    ]
+    paged = expect(await client.get(f"/campaigns/{cid}/members?limit=50", headers=player.auth), 200)
+    assert paged == {"items": listed, "next_cursor": None}
 
 
 async def test_the_members_list_pages_in_the_order_people_joined(client: AsyncClient) -> None:
