@@ -50,6 +50,8 @@ from app.stats.routes import router as stats_router
 from app.table.routes import router as table_router
 from app.web.routes import router as web_router
 from app.web.routes import static_files
+from app.webhooks.delivery import start_worker as start_webhooks
+from app.webhooks.routes import router as webhooks_router
 
 API_PREFIX = "/api/v1"
 
@@ -89,6 +91,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         sweeper = roll_request_sweep.start_sweeper(
             database, app.state.writer, settings.roll_request_sweep_seconds
         )
+        webhooks = start_webhooks(app.state, settings)
         tune_garbage_collector()
         try:
             yield
@@ -96,6 +99,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await hub.close_all()  # 1001 to every socket, before the database goes
             await idempotency.stop_purger(purger)
             await roll_request_sweep.stop_sweeper(sweeper)
+            await webhooks.stop()  # the attempts under way finish, before the writer goes
             await app.state.writer.close()
             if limiter is not None:
                 await limiter.close()
@@ -138,6 +142,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         messages_router,
         fairness_router,
         events_router,
+        webhooks_router,
         realtime_router,
         overview_router,
         stats_router,
