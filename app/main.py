@@ -91,7 +91,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         sweeper = roll_request_sweep.start_sweeper(
             database, app.state.writer, settings.roll_request_sweep_seconds
         )
-        webhooks = start_webhooks(app.state, settings)
+        webhooks = start_webhooks(app.state, settings) if settings.webhook_delivery else None
         tune_garbage_collector()
         try:
             yield
@@ -99,7 +99,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await hub.close_all()  # 1001 to every socket, before the database goes
             await idempotency.stop_purger(purger)
             await roll_request_sweep.stop_sweeper(sweeper)
-            await webhooks.stop()  # the attempts under way finish, before the writer goes
+            if webhooks is not None:  # the attempts under way finish, before the writer goes
+                await webhooks.stop()
             await app.state.writer.close()
             if limiter is not None:
                 await limiter.close()

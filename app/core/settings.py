@@ -82,6 +82,8 @@ class Settings(BaseSettings):
     # One line (record) of a line-format import or restore; the file itself is unbounded.
     max_import_line_bytes: int = Field(default=8 * 1024 * 1024, ge=1024)
     # Webhooks (docs/webhooks.md).
+    # Whether this instance delivers webhooks (its API serves them either way).
+    webhook_delivery: bool = True
     # Targets on loopback, private, link-local and other non-public addresses are refused,
     # at creation and at each connection, unless this is on (tests, a LAN-only table).
     webhook_allow_private: bool = False

@@ -37,6 +37,7 @@ OUTCOMES = {
     "fail": N_("failure"),
     "complication": N_("success with a complication"),
 }
+KINDS = {"test": N_("a {trait} test"), "save": N_("a {trait} save")}
 COLOURS = {"success": GREEN, "failure": RED, "fail": RED, "botch": RED, "partial": ORANGE,
            "complication": ORANGE}  # fmt: skip
 
@@ -80,9 +81,10 @@ def _what(roll: Mapping[str, Any], language: str) -> str:
     if roll.get("kind") == "formula" and result.get("formula"):
         return str(result["formula"])
     trait = result.get("trait") or result.get("ability") or result.get("quality")
-    if trait:
-        return translate("a {kind} of {trait}", language, kind=str(roll.get("kind")), trait=trait)
-    return str(roll.get("kind", "?"))
+    kind = str(roll.get("kind", "?"))
+    if trait and kind in KINDS:
+        return translate(KINDS[kind], language, trait=trait)
+    return kind if not trait else f"{kind} ({trait})"
 
 
 def roll_message(event: EventOut, names: Names, language: str) -> dict[str, Any]:
