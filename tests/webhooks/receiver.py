@@ -36,6 +36,7 @@ class Receiver:
     def __init__(self, status: int = 204) -> None:
         self.port = free_port()
         self.status = status
+        self.delay = 0.0  # seconds before each answer
         self.headers: list[tuple[bytes, bytes]] = []
         self.got: list[Received] = []
         self._server: uvicorn.Server | None = None
@@ -53,6 +54,8 @@ class Receiver:
             if not message.get("more_body"):
                 break
         headers = {k.decode().lower(): v.decode() for k, v in scope["headers"]}
+        if self.delay:
+            await asyncio.sleep(self.delay)
         self.got.append(Received(scope["path"], headers, body))
         await send({"type": "http.response.start", "status": self.status, "headers": self.headers})
         await send({"type": "http.response.body", "body": b""})
@@ -88,7 +91,7 @@ class Receiver:
     async def wait_for(self, count: int, path: str = "/hook", within: float = 20) -> list[Received]:
         """The first ``count`` requests to ``path``, once they arrived."""
         async with asyncio.timeout(within):
-            while len(self.on(path)) < count:
+            while len(self.on(path)) < count:  # noqa: ASYNC110 - polled, like a client would
                 await asyncio.sleep(0.02)
         return self.on(path)
 
