@@ -17,6 +17,7 @@ from app.webhooks.schemas import (
     CREATE_EXAMPLES,
     CREATED_EXAMPLE,
     DELIVERY_EXAMPLE,
+    UPDATE_EXAMPLES,
     WEBHOOK_EXAMPLE,
     DeliveryList,
     WebhookCreate,
@@ -110,7 +111,7 @@ async def list_webhooks(seat: StorytellerSeat, db: ReadDb) -> Response:
 )
 async def update_webhook(
     webhook_id: WebhookId,
-    body: WebhookUpdate,
+    body: Annotated[WebhookUpdate, Body(openapi_examples=UPDATE_EXAMPLES)],
     principal: Manager,
     request: Request,
     settings: SettingsDep,

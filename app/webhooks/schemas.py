@@ -77,6 +77,19 @@ CREATE_EXAMPLES: dict[str, dict[str, Any]] = {
         },
     },
 }
+UPDATE_EXAMPLES: dict[str, dict[str, Any]] = {
+    "re-enable": {
+        "summary": "Resume a target the server disabled, from the event it stopped at",
+        "value": {"enabled": True},
+    },
+    "other events": {
+        "summary": "Chat and rolls, to another URL",
+        "value": {
+            "url": "https://example.com/fairtable/v2/hooks",
+            "events": ["roll.created", "message.created"],
+        },
+    },
+}
 
 
 def _known(types: list[str] | None) -> list[str] | None:

@@ -525,3 +525,14 @@ def test_every_event_type_the_code_records_can_be_filtered() -> None:
                     recorded.add(value)
     assert recorded, "no recorded event type found"
     assert recorded <= set(EVENT_TYPES), recorded - set(EVENT_TYPES)
+
+
+def test_logs_never_show_a_webhook_secret_or_a_discord_token() -> None:
+    from app.core.log_redaction import redact
+
+    line = redact(
+        "made whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw4uBA3SyjSlI= for "
+        "https://discord.com/api/webhooks/123456789012345678/AbC-dEf_gHi.jKl?wait=true"
+    )
+    assert "whsec_" not in line and "AbC-dEf" not in line, line
+    assert "/api/webhooks/123456789012345678/[redacted]" in line
