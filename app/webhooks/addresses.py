@@ -3,10 +3,11 @@
 A target on loopback, a private network, link-local (cloud metadata services), multicast,
 reserved or unspecified addresses would let a storyteller make the server call into its
 own network (server-side request forgery). The check runs twice: when a target is created
-or its URL changed, and at every connection the delivery client opens (``GuardedBackend``):
-the host is resolved there, each address checked, and the connection made to the checked
+or its URL changed, and at every connection the delivery client opens: the host is
+resolved there, each address checked, and the connection made to the checked
 address itself, so a name that resolves elsewhere by the time of delivery (DNS rebinding)
-gains nothing. ``VTT_WEBHOOK_ALLOW_PRIVATE=true`` lifts it (tests, a table on a LAN).
+gains nothing (app/webhooks/client.py). ``VTT_WEBHOOK_ALLOW_PRIVATE=true`` lifts it (tests,
+a table on a LAN).
 """
 
 from __future__ import annotations
@@ -14,11 +15,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import socket
-from typing import Any
-
-import httpcore
-import httpx
-from httpcore import AsyncNetworkStream
+from urllib.parse import SplitResult, urlsplit
 
 from app.core.errors import Unprocessable
 from app.core.i18n import msg
@@ -31,21 +28,20 @@ class AddressRefused(Exception):
     """The host is, or resolves to, an address webhooks may not reach."""
 
 
-class Refused(httpcore.ConnectError):
-    """A connection the delivery client did not open: its address is not public."""
-
-
-def parse(url: str) -> httpx.URL:
+def parse(url: str) -> SplitResult:
     """``url`` as a target: http or https, a host, no user name or password in it (422)."""
     try:
-        parsed = httpx.URL(url)
-    except (httpx.InvalidURL, TypeError, ValueError) as exc:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - a port out of range raises here
+    except ValueError as exc:
         raise Unprocessable(msg("url: not a URL")) from exc
-    if parsed.scheme not in ("http", "https") or not parsed.host:
+    if any(c.isspace() for c in url):
+        raise Unprocessable(msg("url: not a URL"))
+    if parts.scheme not in ("http", "https") or not parts.hostname:
         raise Unprocessable(msg("url: only http and https URLs with a host are allowed"))
-    if parsed.userinfo:
+    if parts.username is not None or parts.password is not None:
         raise Unprocessable(msg("url: a user name or password in the URL is not allowed"))
-    return parsed
+    return parts
 
 
 def _unmapped(address: IP) -> IP:
@@ -98,78 +94,16 @@ async def check(url: str, allow_private: bool) -> str:
     """A target's URL as given, once its syntax and (unless private ones are allowed) its
     addresses pass; 422 otherwise."""
     parsed = parse(url)
+    host = parsed.hostname or ""
     if not allow_private:
         try:
-            await public_addresses(parsed.host, parsed.port or _default_port(parsed))
+            await public_addresses(host, parsed.port or (443 if parsed.scheme == "https" else 80))
         except AddressRefused:
             raise Unprocessable(
                 msg(
                     "url: {host} is a loopback, private or otherwise non-public address, "
                     "or does not resolve; webhooks go to public addresses only",
-                    host=parsed.host,
+                    host=host,
                 )
             ) from None
     return url
-
-
-def _default_port(url: httpx.URL) -> int:
-    return 443 if url.scheme == "https" else 80
-
-
-class GuardedBackend(httpcore.AsyncNetworkBackend):
-    """httpcore's network backend, checking each connection's addresses first and then
-    connecting to a checked address (TLS still verifies the URL's host name)."""
-
-    def __init__(self, allow_private: bool) -> None:
-        self._inner = httpcore.AnyIOBackend()
-        self._allow_private = allow_private
-
-    async def connect_tcp(
-        self,
-        host: str,
-        port: int,
-        timeout: float | None = None,  # noqa: ASYNC109 - httpcore's signature
-        local_address: str | None = None,
-        socket_options: Any = None,
-    ) -> AsyncNetworkStream:
-        if not self._allow_private:
-            try:
-                host = (await public_addresses(host, port))[0]
-            except AddressRefused as exc:
-                raise Refused(str(exc)) from exc
-        return await self._inner.connect_tcp(
-            host, port, timeout=timeout, local_address=local_address, socket_options=socket_options
-        )
-
-    async def connect_unix_socket(
-        self,
-        path: str,
-        timeout: float | None = None,  # noqa: ASYNC109 - httpcore's signature
-        socket_options: Any = None,
-    ) -> AsyncNetworkStream:
-        raise Refused("webhooks do not go to Unix sockets")
-
-    async def sleep(self, seconds: float) -> None:
-        await self._inner.sleep(seconds)
-
-
-def client(allow_private: bool, timeout: float) -> httpx.AsyncClient:
-    """The delivery client: no redirects followed, no proxy or .netrc from the
-    environment (a proxy would bypass the address check), every connection checked."""
-    transport = httpx.AsyncHTTPTransport(trust_env=False, retries=0)
-    # httpx builds its pool without a way to name the network backend: rebuild it with
-    # the same settings and ours (httpcore's public API).
-    transport._pool = httpcore.AsyncConnectionPool(
-        ssl_context=httpx.create_ssl_context(trust_env=False),
-        max_connections=100,
-        max_keepalive_connections=20,
-        keepalive_expiry=30.0,
-        network_backend=GuardedBackend(allow_private),
-    )
-    return httpx.AsyncClient(
-        transport=transport,
-        timeout=httpx.Timeout(timeout),
-        follow_redirects=False,
-        trust_env=False,
-        headers={"user-agent": "Fairtable-Webhooks/1"},
-    )

@@ -159,6 +159,12 @@ def log_row(values: dict[str, Any]) -> Statement:
     return DELIVERIES.insert, DELIVERIES.values(values)
 
 
+def log_rows(rows: list[dict[str, Any]]) -> Statement:
+    """Attempts' rows, as one statement of a batch."""
+    values = [value for row in rows for value in DELIVERIES.values(row)]
+    return DELIVERIES.insert_rows(len(rows)), values
+
+
 async def campaign_view(
     db: Db, campaign_id: str, owner_id: str
 ) -> tuple[dict[str, Any], str | None] | None:

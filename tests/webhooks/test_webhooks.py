@@ -16,7 +16,7 @@ import pytest
 import standardwebhooks
 
 from app.core import metrics
-from app.webhooks import addresses
+from app.webhooks import client
 from app.webhooks.schemas import EVENT_TYPES
 from tests.service.table import (
     SHEET_3D6,
@@ -31,7 +31,7 @@ from tests.service.table import (
     roll,
 )
 from tests.webhooks.conftest import Delivering
-from tests.webhooks.receiver import Received, Receiver, receiving
+from tests.webhooks.receiver import Received, Receiver, free_port, receiving
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -431,19 +431,25 @@ async def test_the_delivery_client_refuses_a_private_address_when_it_connects() 
     """DNS rebinding: a name that resolved to a public address at creation and a private
     one later is refused by the client itself, at the connection."""
     async with receiving() as rx:
-        client = addresses.client(allow_private=False, timeout=2)
+        guarded = client.Sender(allow_private=False, timeout=2)
+        with pytest.raises(client.Refused):
+            await guarded.post(rx.url(), b"{}", {})
+        with pytest.raises(client.Refused):
+            await guarded.post(f"http://localhost:{rx.port}/hook", b"{}", {})
+        allowed = client.Sender(allow_private=True, timeout=2)
         try:
-            with pytest.raises(httpx.ConnectError) as raised:
-                await client.post(rx.url(), content=b"{}")
-            assert isinstance(raised.value.__cause__, addresses.Refused)
+            for _ in range(3):  # the connection is kept alive between them
+                assert (await allowed.post(rx.url(), b"{}", {"x-a": "b"})).status == 204
+            rx.status = 500
+            answer = await allowed.post(rx.url() + "?q=1", b"[]", {})
+            assert answer.status == 500
         finally:
-            await client.aclose()
-        allowed = addresses.client(allow_private=True, timeout=2)
-        try:
-            assert (await allowed.post(rx.url(), content=b"{}")).status_code == 204
-        finally:
-            await allowed.aclose()
-    assert len(rx.on()) == 1
+            await allowed.close()
+        with pytest.raises(client.Unreachable):
+            await client.Sender(allow_private=True, timeout=2).post(
+                f"http://127.0.0.1:{free_port()}/", b"{}", {}
+            )
+    assert len(rx.on()) == 4 and rx.got[0].headers["x-a"] == "b"
 
 
 async def test_bad_input_is_a_problem_never_a_500(hooks: Delivering) -> None:
