@@ -542,3 +542,24 @@ def test_logs_never_show_a_webhook_secret_or_a_discord_token() -> None:
     )
     assert "whsec_" not in line and "AbC-dEf" not in line, line
     assert "/api/webhooks/123456789012345678/[redacted]" in line
+
+
+async def test_deliveries_give_way_while_the_server_is_saturated(
+    monkeypatch: pytest.MonkeyPatch, hooks: Delivering
+) -> None:
+    from app.core import observe
+    from app.webhooks import delivery
+
+    worker: delivery.DeliveryWorker = hooks.app.state.webhooks
+    rests: list[float] = []
+
+    async def rest(seconds: float) -> None:
+        rests.append(seconds)
+
+    monkeypatch.setattr(delivery.asyncio, "sleep", rest)
+    monkeypatch.setattr(observe, "in_flight", lambda: 1)
+    await worker._give_way(0.002)
+    assert rests == []  # not saturated: no rest
+    monkeypatch.setattr(observe, "in_flight", lambda: delivery.BUSY_REQUESTS)
+    await worker._give_way(0.002)
+    assert rests == [pytest.approx(0.002 * (1 / delivery.BUSY_SHARE - 1))]
