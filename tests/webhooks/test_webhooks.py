@@ -25,6 +25,7 @@ from tests.service.table import (
     Person,
     campaign,
     character,
+    db_run,
     expect,
     join,
     register,
@@ -563,3 +564,48 @@ async def test_deliveries_give_way_while_the_server_is_saturated(
     monkeypatch.setattr(observe, "in_flight", lambda: delivery.BUSY_REQUESTS)
     await worker._give_way(0.002)
     assert rests == [pytest.approx(0.002 * (1 / delivery.BUSY_SHARE - 1))]
+
+
+async def test_a_hidden_target_stops_when_its_storyteller_leaves(hooks: Delivering) -> None:
+    http = hooks.http
+    st, player, cid = await table(http)
+    other_st = await register(http, "st2")
+    await join(http, st, cid, other_st, "storyteller")
+    async with receiving() as rx:
+        hidden = await hook(http, other_st, cid, rx.url(), include_hidden=True)
+        blind = await formula(http, player, cid, "blind")
+        await rx.wait_for(1)
+        expect(await http.delete(f"/campaigns/{cid}/members/{other_st.id}", headers=st.auth), 204)
+        await formula(http, player, cid, "blind")
+        await formula(http, player, cid)
+        for _ in range(100):
+            (row,) = await db_run(
+                hooks.app,
+                "SELECT enabled, disabled_reason FROM webhooks WHERE id = ?",
+                hidden["id"],
+            )
+            if not row[0]:
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.3)
+    assert (bool(row[0]), row[1]) == (False, "owner_left")
+    # Nothing after it left: not even its leaving.
+    assert [verified(hidden["secret"], r)["seq"] for r in rx.on()] == [blind]
+    # Its event is for its storyteller alone, who left: the others never see it.
+    events = expect(await http.get(f"/campaigns/{cid}/events", headers=st.auth), 200)
+    assert "webhook.disabled" not in [e["type"] for e in events["items"]]
+
+
+async def test_old_delivery_attempts_leave_the_log(make: Any) -> None:
+    async with make(webhook_log_seconds=0.01) as d:
+        http = d.http
+        st, _, cid = await table(http)
+        async with receiving() as rx:
+            made = await hook(http, st, cid, rx.url())
+            await formula(http, st, cid)
+            await rx.wait_for(1)
+            await asyncio.sleep(0.3)
+        path = f"/webhooks/{made['id']}/deliveries"
+        assert len(expect(await http.get(path, headers=st.auth), 200)["items"]) == 1
+        await d.app.state.webhooks._purge()
+        assert expect(await http.get(path, headers=st.auth), 200)["items"] == []
