@@ -53,6 +53,8 @@ from app.stats.routes import router as stats_router
 from app.table.routes import router as table_router
 from app.web.routes import router as web_router
 from app.web.routes import static_files
+from app.webhooks.delivery import start_worker as start_webhooks
+from app.webhooks.routes import router as webhooks_router
 
 API_PREFIX = "/api/v1"
 
@@ -111,6 +113,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             database, app.state.writer, settings.roll_request_sweep_seconds
         )
         app.state.metrics_server = listener = _metrics_listener(settings, database)
+        webhooks = start_webhooks(app.state, settings) if settings.webhook_delivery else None
         tune_garbage_collector()
         try:
             yield
@@ -120,6 +123,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await hub.close_all()  # 1001 to every socket, before the database goes
             await idempotency.stop_purger(purger)
             await roll_request_sweep.stop_sweeper(sweeper)
+            if webhooks is not None:  # the attempts under way finish, before the writer goes
+                await webhooks.stop()
             await app.state.writer.close()
             if limiter is not None:
                 await limiter.close()
@@ -164,6 +169,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         messages_router,
         fairness_router,
         events_router,
+        webhooks_router,
         realtime_router,
         overview_router,
         stats_router,

@@ -79,6 +79,13 @@ def settings(database_url: str) -> Settings:
         # Tests sweep expired roll requests when they mean to (an app's own sweep on the
         # shared database would race them); the live test runs a server with its own.
         roll_request_sweep_seconds=3600,
+        # Webhook tests run apps of their own that deliver (tests/webhooks), to a receiver
+        # on 127.0.0.1, retrying at once; the shared app delivers nothing.
+        webhook_delivery=False,
+        webhook_allow_private=True,
+        webhook_backoff_base_seconds=0.05,
+        webhook_backoff_max_seconds=0.5,
+        webhook_poll_seconds=0.2,
     )
 
 

@@ -10,8 +10,8 @@ the exception text, not on a logger's arguments, and it sits on the *handlers*
 What is redacted: query values whose name says secret (``ticket``, ``token``, ``key``,
 ``code``, ``password``, ``seed``…), the code in ``/invites/{code}`` paths, bearer
 credentials, anything shaped like one of our credentials (``ftt_`` tokens, ``ftk_`` API keys,
-``ftw_`` tickets: ``app.core.ids`` prefixes), and JSON or ``key=value`` pairs named like
-a secret.
+``ftw_`` tickets: ``app.core.ids`` prefixes; ``whsec_`` webhook secrets), the token of a
+Discord webhook URL, and JSON or ``key=value`` pairs named like a secret.
 """
 
 from __future__ import annotations
@@ -31,8 +31,11 @@ _QUERY = re.compile(rf"([?&](?:{_NAMES})=)[^&\s\"']*", re.IGNORECASE)
 # /invites/<code>, and the web page /join/<code>: an invite code is a credential to join.
 _PATHS = re.compile(r"(/(?:invites|join)/)[^/?\s\"']+", re.IGNORECASE)
 _BEARER = re.compile(r"(\b(?:Bearer|Basic)\s+)[A-Za-z0-9._~+/=-]+", re.IGNORECASE)
-# Our credentials have recognisable prefixes; catch them wherever they turn up.
-_SHAPED = re.compile(r"\bft[a-z]_[A-Za-z0-9_-]{16,}")
+# Our credentials have recognisable prefixes; catch them wherever they turn up: tokens,
+# keys, tickets, and webhook signing secrets (``whsec_`` and base64).
+_SHAPED = re.compile(r"\bft[a-z]_[A-Za-z0-9_-]{16,}|\bwhsec_[A-Za-z0-9+/=]{16,}")
+# A Discord webhook URL's last part is its token: whoever has it posts to the channel.
+_HOOK_TOKEN = re.compile(r"(/api/webhooks/\d+/)[A-Za-z0-9._-]+", re.IGNORECASE)
 # "password": "…", 'token': '…', password=… in a formatted dict, JSON or repr.
 _PAIRS = re.compile(
     rf"""(["']?\b(?:{_NAMES})["']?\s*[:=]\s*)(?:"[^"]*"|'[^']*'|[^\s,}}&]+)""", re.IGNORECASE
@@ -55,8 +58,10 @@ def redact(text: str) -> str:
         text = _PATHS.sub(rf"\1{REDACTED}", text)
     if "bearer" in lower or "basic" in lower:
         text = _BEARER.sub(rf"\1{REDACTED}", text)
-    if "ft" in text and "_" in text:
+    if ("ft" in text or "whsec_" in text) and "_" in text:
         text = _SHAPED.sub(REDACTED, text)
+    if "/api/webhooks/" in lower:
+        text = _HOOK_TOKEN.sub(rf"\1{REDACTED}", text)
     if ("=" in text or ":" in text) and any(name in lower for name in _NAME_LIST):
         text = _PAIRS.sub(rf"\1{REDACTED}", text)
     return text

@@ -47,6 +47,7 @@ __all__ = [
     "REQUESTS",
     "ROLLS",
     "SOCKETS_OPEN",
+    "WEBHOOK_DELIVERIES",
     "WRITER_BATCH",
     "WRITER_COMMIT",
     "MetricsServer",
@@ -91,6 +92,12 @@ WRITER_COMMIT = Histogram(
     "fairtable_writer_transaction_seconds",
     "One write transaction, from its begin to its commit.",
     buckets=_LATENCY,
+)
+WEBHOOK_DELIVERIES = Counter(
+    "fairtable_webhook_deliveries_total",
+    "Webhook delivery attempts by format and outcome (delivered, rejected: a non-2xx answer,"
+    " unreachable: no answer in time, refused: not a public address).",
+    ("format", "outcome"),
 )
 POOL_IN_USE = Gauge(
     "fairtable_db_connections_in_use",

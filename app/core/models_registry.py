@@ -15,6 +15,7 @@ from app.roll_requests import models as roll_requests_models
 from app.rolls import models as rolls_models
 from app.stats import models as stats_models
 from app.table import models as table_models
+from app.webhooks import models as webhooks_models
 
 __all__ = [
     "Base",
@@ -32,4 +33,5 @@ __all__ = [
     "rolls_models",
     "stats_models",
     "table_models",
+    "webhooks_models",
 ]

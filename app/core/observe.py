@@ -35,6 +35,14 @@ _ACCEPTED_ID = re.compile(rb"[A-Za-z0-9._:-]{1,64}")
 
 request_log = logging.getLogger("fairtable.request")
 
+_in_flight = 0
+
+
+def in_flight() -> int:
+    """HTTP requests this process is answering now (background work gives way to them:
+    app/webhooks/delivery.py)."""
+    return _in_flight
+
 
 class ObserveRequests:
     def __init__(self, app: ASGIApp, *, metrics_on: bool, log_requests: bool) -> None:
@@ -43,6 +51,7 @@ class ObserveRequests:
         self.log_requests = log_requests
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        global _in_flight
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -58,9 +67,11 @@ class ObserveRequests:
                 message["headers"] = [*message.get("headers", ()), header]
             await send(message)
 
+        _in_flight += 1
         try:
             await self.app(scope, receive, send_with_id)
         finally:
+            _in_flight -= 1
             elapsed = time.perf_counter() - started
             route = _template(scope)
             if self.metrics_on:

@@ -85,6 +85,25 @@ class Settings(BaseSettings):
     # Export and import.
     # One line (record) of a line-format import or restore; the file itself is unbounded.
     max_import_line_bytes: int = Field(default=8 * 1024 * 1024, ge=1024)
+    # Webhooks (docs/webhooks.md).
+    # Whether this instance delivers webhooks (its API serves them either way).
+    webhook_delivery: bool = True
+    # Targets on loopback, private, link-local and other non-public addresses are refused,
+    # at creation and at each connection, unless this is on (tests, a LAN-only table).
+    webhook_allow_private: bool = False
+    # One delivery attempt: connecting, sending and the answer's head, at most this long.
+    webhook_timeout_seconds: float = Field(default=10.0, gt=0, le=60)
+    # A target is disabled once its oldest undelivered event failed this many times in a
+    # row over at least ``webhook_retry_seconds`` (24 h): retries span a day at least.
+    webhook_max_failures: int = Field(default=20, ge=1)
+    webhook_retry_seconds: float = Field(default=24 * 3600.0, ge=0)
+    # Backoff before the n-th retry: a random delay in [0, min(max, base * 2**(n-1))].
+    webhook_backoff_base_seconds: float = Field(default=5.0, gt=0)
+    webhook_backoff_max_seconds: float = Field(default=2 * 3600.0, gt=0)
+    # Workers wake on every committed event; they also look for due targets this often.
+    webhook_poll_seconds: float = Field(default=1.0, gt=0)
+    # Delivery attempts are listed (GET /webhooks/{id}/deliveries) this long, then purged.
+    webhook_log_seconds: float = Field(default=7 * 24 * 3600.0, gt=0)
 
     @field_validator("trusted_proxies", mode="before")
     @classmethod

@@ -17,7 +17,12 @@ import pytest
 import pytest_asyncio
 from httpx import AsyncClient, Response
 
-from tests.service import authorization_actions, authorization_bots, authorization_chat
+from tests.service import (
+    authorization_actions,
+    authorization_bots,
+    authorization_chat,
+    authorization_webhooks,
+)
 from tests.service.authorization_actions import flow_paths
 from tests.service.table import (
     PASSWORD,
@@ -468,6 +473,8 @@ ACTIONS: dict[str, Action] = {
     **authorization_chat.ACTIONS,
     # delegations, and the bots acting through them
     **authorization_bots.ACTIONS,
+    # webhooks
+    **authorization_webhooks.ACTIONS,
     "odds `GET /odds/{ruleset}`": lambda t, who, h: t.client.get(
         {"3d6": "/odds/3d6?score=3", "matrix": "/odds/matrix?stat=12", "d20": "/odds/d20"}[
             t.ruleset

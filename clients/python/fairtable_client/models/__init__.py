@@ -67,7 +67,15 @@ from .damage_body import DamageBody
 from .damage_body_type import DamageBodyType
 from .damage_result import DamageResult
 from .damage_result_type import DamageResultType
+from .delegation_create import DelegationCreate
+from .delegation_create_scopes_item import DelegationCreateScopesItem
+from .delegation_list import DelegationList
+from .delegation_read import DelegationRead
+from .delegation_read_scopes_item import DelegationReadScopesItem
 from .deleted import Deleted
+from .delivery_list import DeliveryList
+from .delivery_read import DeliveryRead
+from .delivery_read_outcome import DeliveryReadOutcome
 from .derived_3d6 import Derived3D6
 from .derived_d20 import DerivedD20
 from .derived_matrix import DerivedMatrix
@@ -135,6 +143,7 @@ from .member_event import MemberEvent
 from .member_event_type import MemberEventType
 from .member_gone import MemberGone
 from .member_left_event import MemberLeftEvent
+from .member_list import MemberList
 from .member_part import MemberPart
 from .member_part_role import MemberPartRole
 from .member_read import MemberRead
@@ -248,6 +257,17 @@ from .token_request import TokenRequest
 from .totals import Totals
 from .user_create import UserCreate
 from .user_read import UserRead
+from .webhook_create import WebhookCreate
+from .webhook_create_format import WebhookCreateFormat
+from .webhook_created import WebhookCreated
+from .webhook_created_disabled_reason_type_0 import WebhookCreatedDisabledReasonType0
+from .webhook_created_format import WebhookCreatedFormat
+from .webhook_list import WebhookList
+from .webhook_read import WebhookRead
+from .webhook_read_disabled_reason_type_0 import WebhookReadDisabledReasonType0
+from .webhook_read_format import WebhookReadFormat
+from .webhook_update import WebhookUpdate
+from .webhook_update_format_type_0 import WebhookUpdateFormatType0
 from .withheld import Withheld
 
 __all__ = (
@@ -318,7 +338,15 @@ __all__ = (
     "DamageBodyType",
     "DamageResult",
     "DamageResultType",
+    "DelegationCreate",
+    "DelegationCreateScopesItem",
+    "DelegationList",
+    "DelegationRead",
+    "DelegationReadScopesItem",
     "Deleted",
+    "DeliveryList",
+    "DeliveryRead",
+    "DeliveryReadOutcome",
     "Derived3D6",
     "DerivedD20",
     "DerivedMatrix",
@@ -386,6 +414,7 @@ __all__ = (
     "MemberEventType",
     "MemberGone",
     "MemberLeftEvent",
+    "MemberList",
     "MemberPart",
     "MemberPartRole",
     "MemberRead",
@@ -499,5 +528,16 @@ __all__ = (
     "Totals",
     "UserCreate",
     "UserRead",
+    "WebhookCreate",
+    "WebhookCreated",
+    "WebhookCreatedDisabledReasonType0",
+    "WebhookCreatedFormat",
+    "WebhookCreateFormat",
+    "WebhookList",
+    "WebhookRead",
+    "WebhookReadDisabledReasonType0",
+    "WebhookReadFormat",
+    "WebhookUpdate",
+    "WebhookUpdateFormatType0",
     "Withheld",
 )

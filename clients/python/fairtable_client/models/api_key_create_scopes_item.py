@@ -1,8 +1,9 @@
 from typing import Literal
 
-ApiKeyCreateScopesItem = Literal["manage", "read", "roll"]
+ApiKeyCreateScopesItem = Literal["join", "manage", "read", "roll"]
 
 API_KEY_CREATE_SCOPES_ITEM_VALUES: set[ApiKeyCreateScopesItem] = {
+    "join",
     "manage",
     "read",
     "roll",

@@ -9,6 +9,7 @@ from attrs import define as _attrs_define
 from ..models.roll_part_ruleset import RollPartRuleset, check_roll_part_ruleset
 from ..models.roll_part_status import RollPartStatus, check_roll_part_status
 from ..models.roll_part_visibility import RollPartVisibility, check_roll_part_visibility
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.roll_part_dice_item import RollPartDiceItem
@@ -44,6 +45,7 @@ class RollPart:
         hash_ (str):
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
+        acted_by (None | str | Unset):
     """
 
     id: str
@@ -65,6 +67,7 @@ class RollPart:
     hash_: str
     created_at: datetime.datetime
     updated_at: datetime.datetime
+    acted_by: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -113,6 +116,12 @@ class RollPart:
 
         updated_at = self.updated_at.isoformat()
 
+        acted_by: None | str | Unset
+        if isinstance(self.acted_by, Unset):
+            acted_by = UNSET
+        else:
+            acted_by = self.acted_by
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -138,6 +147,8 @@ class RollPart:
                 "updated_at": updated_at,
             }
         )
+        if acted_by is not UNSET:
+            field_dict["acted_by"] = acted_by
 
         return field_dict
 
@@ -208,6 +219,15 @@ class RollPart:
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
 
+        def _parse_acted_by(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        acted_by = _parse_acted_by(d.pop("acted_by", UNSET))
+
         roll_part = cls(
             id=id,
             campaign_id=campaign_id,
@@ -228,6 +248,7 @@ class RollPart:
             hash_=hash_,
             created_at=created_at,
             updated_at=updated_at,
+            acted_by=acted_by,
         )
 
         return roll_part

@@ -57,6 +57,8 @@ class RollRead:
                 `redacted` and for damage.
             created_at (datetime.datetime):
             updated_at (datetime.datetime):
+            acted_by (None | str | Unset): The bot that made the roll for `user_id`, the character's player, through the
+                player's delegation; null when the roller made it themself.
             proof (list[RollReadProofItem] | Unset): The draws that rolled the dice, from the campaign's committed seed.
             effects (list[RollReadEffectsItem] | Unset): What the outcome does to its character's sheet (a failed save's
                 condition, a faith roll ending panic). A hidden roll holds them until revealed.
@@ -81,6 +83,7 @@ class RollRead:
     odds: D20Odds | FormulaOdds | MatrixOdds | Roll3D6Odds | Withheld
     created_at: datetime.datetime
     updated_at: datetime.datetime
+    acted_by: None | str | Unset = UNSET
     proof: list[RollReadProofItem] | Unset = UNSET
     effects: list[RollReadEffectsItem] | Unset = UNSET
     hash_: None | str | Unset = UNSET
@@ -158,6 +161,12 @@ class RollRead:
 
         updated_at = self.updated_at.isoformat()
 
+        acted_by: None | str | Unset
+        if isinstance(self.acted_by, Unset):
+            acted_by = UNSET
+        else:
+            acted_by = self.acted_by
+
         proof: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.proof, Unset):
             proof = []
@@ -201,6 +210,8 @@ class RollRead:
                 "updated_at": updated_at,
             }
         )
+        if acted_by is not UNSET:
+            field_dict["acted_by"] = acted_by
         if proof is not UNSET:
             field_dict["proof"] = proof
         if effects is not UNSET:
@@ -379,6 +390,15 @@ class RollRead:
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
 
+        def _parse_acted_by(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        acted_by = _parse_acted_by(d.pop("acted_by", UNSET))
+
         _proof = d.pop("proof", UNSET)
         proof: list[RollReadProofItem] | Unset = UNSET
         if _proof is not UNSET:
@@ -424,6 +444,7 @@ class RollRead:
             odds=odds,
             created_at=created_at,
             updated_at=updated_at,
+            acted_by=acted_by,
             proof=proof,
             effects=effects,
             hash_=hash_,

@@ -88,7 +88,8 @@ def sync_detailed(
     """Create an API key
 
      Create a key for a third-party tool, limited to ``scopes``: ``read`` (see), ``roll``
-    (roll dice) and ``manage`` (change things). The key is in this answer only. Keys are
+    (roll dice), ``manage`` (change things) and ``join`` (accept an invite, which
+    ``manage`` also allows). The key is in this answer only. Keys are
     managed with a login token, never with another key (403).
 
     Args:
@@ -121,7 +122,8 @@ def sync(
     """Create an API key
 
      Create a key for a third-party tool, limited to ``scopes``: ``read`` (see), ``roll``
-    (roll dice) and ``manage`` (change things). The key is in this answer only. Keys are
+    (roll dice), ``manage`` (change things) and ``join`` (accept an invite, which
+    ``manage`` also allows). The key is in this answer only. Keys are
     managed with a login token, never with another key (403).
 
     Args:
@@ -149,7 +151,8 @@ async def asyncio_detailed(
     """Create an API key
 
      Create a key for a third-party tool, limited to ``scopes``: ``read`` (see), ``roll``
-    (roll dice) and ``manage`` (change things). The key is in this answer only. Keys are
+    (roll dice), ``manage`` (change things) and ``join`` (accept an invite, which
+    ``manage`` also allows). The key is in this answer only. Keys are
     managed with a login token, never with another key (403).
 
     Args:
@@ -180,7 +183,8 @@ async def asyncio(
     """Create an API key
 
      Create a key for a third-party tool, limited to ``scopes``: ``read`` (see), ``roll``
-    (roll dice) and ``manage`` (change things). The key is in this answer only. Keys are
+    (roll dice), ``manage`` (change things) and ``join`` (accept an invite, which
+    ``manage`` also allows). The key is in this answer only. Keys are
     managed with a login token, never with another key (403).
 
     Args:

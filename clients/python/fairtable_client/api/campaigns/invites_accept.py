@@ -83,8 +83,10 @@ def sync_detailed(
     """Accept an invite
 
      Take the seat an invite offers. 409 when the caller already sits at the campaign.
+    An API key needs the ``join`` scope, which ``manage`` includes: a bot's key of
+    ``read``, ``roll`` and ``join`` may take a seat and change nothing.
 
-    API keys need the `manage` scope.
+    API keys need the `join` scope.
 
     Args:
         code (str):
@@ -116,8 +118,10 @@ def sync(
     """Accept an invite
 
      Take the seat an invite offers. 409 when the caller already sits at the campaign.
+    An API key needs the ``join`` scope, which ``manage`` includes: a bot's key of
+    ``read``, ``roll`` and ``join`` may take a seat and change nothing.
 
-    API keys need the `manage` scope.
+    API keys need the `join` scope.
 
     Args:
         code (str):
@@ -144,8 +148,10 @@ async def asyncio_detailed(
     """Accept an invite
 
      Take the seat an invite offers. 409 when the caller already sits at the campaign.
+    An API key needs the ``join`` scope, which ``manage`` includes: a bot's key of
+    ``read``, ``roll`` and ``join`` may take a seat and change nothing.
 
-    API keys need the `manage` scope.
+    API keys need the `join` scope.
 
     Args:
         code (str):
@@ -175,8 +181,10 @@ async def asyncio(
     """Accept an invite
 
      Take the seat an invite offers. 409 when the caller already sits at the campaign.
+    An API key needs the ``join`` scope, which ``manage`` includes: a bot's key of
+    ``read``, ``roll`` and ``join`` may take a seat and change nothing.
 
-    API keys need the `manage` scope.
+    API keys need the `join` scope.
 
     Args:
         code (str):

@@ -111,7 +111,8 @@ def sync_detailed(
     """List roll requests
 
      The campaign's roll requests, newest first: every one for a storyteller; for other
-    members the public ones and those addressed to a character they own. ``?status=``
+    members the public ones and those addressed to a character they own; for a bot, those
+    addressed to a character delegated to it (with the ``read`` scope). ``?status=``
     filters.
 
     API keys need the `read` scope.
@@ -156,7 +157,8 @@ def sync(
     """List roll requests
 
      The campaign's roll requests, newest first: every one for a storyteller; for other
-    members the public ones and those addressed to a character they own. ``?status=``
+    members the public ones and those addressed to a character they own; for a bot, those
+    addressed to a character delegated to it (with the ``read`` scope). ``?status=``
     filters.
 
     API keys need the `read` scope.
@@ -196,7 +198,8 @@ async def asyncio_detailed(
     """List roll requests
 
      The campaign's roll requests, newest first: every one for a storyteller; for other
-    members the public ones and those addressed to a character they own. ``?status=``
+    members the public ones and those addressed to a character they own; for a bot, those
+    addressed to a character delegated to it (with the ``read`` scope). ``?status=``
     filters.
 
     API keys need the `read` scope.
@@ -239,7 +242,8 @@ async def asyncio(
     """List roll requests
 
      The campaign's roll requests, newest first: every one for a storyteller; for other
-    members the public ones and those addressed to a character they own. ``?status=``
+    members the public ones and those addressed to a character they own; for a bot, those
+    addressed to a character delegated to it (with the ``read`` scope). ``?status=``
     filters.
 
     API keys need the `read` scope.

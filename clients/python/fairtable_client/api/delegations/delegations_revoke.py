@@ -1,0 +1,199 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    delegation_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/api/v1/delegations/{delegation_id}".format(
+            delegation_id=quote(str(delegation_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Problem | None:
+    if response.status_code == 204:
+        response_204 = cast(Any, None)
+        return response_204
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    delegation_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Any | Problem]:
+    """Revoke a delegation
+
+     End a delegation: its player or any storyteller. The bot's next request is refused
+    (403, naming the revocation), on every instance at once: no instance keeps a
+    delegation in a cache. A ``delegation.revoked`` event tells the table.
+
+    API keys need the `manage` scope.
+
+    Args:
+        delegation_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        delegation_id=delegation_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    delegation_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Any | Problem | None:
+    """Revoke a delegation
+
+     End a delegation: its player or any storyteller. The bot's next request is refused
+    (403, naming the revocation), on every instance at once: no instance keeps a
+    delegation in a cache. A ``delegation.revoked`` event tells the table.
+
+    API keys need the `manage` scope.
+
+    Args:
+        delegation_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Problem
+    """
+
+    return sync_detailed(
+        delegation_id=delegation_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    delegation_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Any | Problem]:
+    """Revoke a delegation
+
+     End a delegation: its player or any storyteller. The bot's next request is refused
+    (403, naming the revocation), on every instance at once: no instance keeps a
+    delegation in a cache. A ``delegation.revoked`` event tells the table.
+
+    API keys need the `manage` scope.
+
+    Args:
+        delegation_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        delegation_id=delegation_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    delegation_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Any | Problem | None:
+    """Revoke a delegation
+
+     End a delegation: its player or any storyteller. The bot's next request is refused
+    (403, naming the revocation), on every instance at once: no instance keeps a
+    delegation in a cache. A ``delegation.revoked`` event tells the table.
+
+    API keys need the `manage` scope.
+
+    Args:
+        delegation_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            delegation_id=delegation_id,
+            client=client,
+        )
+    ).parsed
