@@ -117,16 +117,29 @@ def exposition() -> bytes:
     return generate_latest(registry)
 
 
+_CHILDREN: dict[tuple[Any, ...], Any] = {}
+
+
+def labelled(metric: Any, *values: str) -> Any:
+    """``metric.labels(*values)``, remembered: the label sets are few (routes, statuses,
+    event types, rulesets), and prometheus-client's lookup checks and locks each time."""
+    key = (metric, *values)
+    child = _CHILDREN.get(key)
+    if child is None:
+        child = _CHILDREN[key] = metric.labels(*values)
+    return child
+
+
 def counting_publish(publish: Callable[[Sequence[Any]], None]) -> Callable[[Sequence[Any]], None]:
     """``publish`` that also counts what it hands on: events by type, and new rolls by
     ruleset and kind (the committing instance counts them, once)."""
 
     def counted(events: Sequence[Any]) -> None:
         for event in events:
-            EVENTS_PUBLISHED.labels(event.type).inc()
+            labelled(EVENTS_PUBLISHED, event.type).inc()
             if event.type == "roll.created":
                 data = event.data
-                ROLLS.labels(str(data.get("ruleset", "")), str(data.get("kind", ""))).inc()
+                labelled(ROLLS, str(data.get("ruleset", "")), str(data.get("kind", ""))).inc()
         publish(events)
 
     return counted

@@ -75,7 +75,9 @@ class ObserveRequests:
             elapsed = time.perf_counter() - started
             route = _template(scope)
             if self.metrics_on:
-                metrics.REQUESTS.labels(scope["method"], route, str(status)).observe(elapsed)
+                metrics.labelled(metrics.REQUESTS, scope["method"], route, str(status)).observe(
+                    elapsed
+                )
             if self.log_requests:
                 request_log.info(
                     "request",
