@@ -92,8 +92,12 @@ class _Plan:
         self.call: Callable[..., Awaitable[Response]] = dependant.call
         self.request_name = dependant.request_param_name
         self.dependencies = [(d.name, d.call) for d in dependant.dependencies]
-        self.path = [(f.name, f.alias, f) for f in dependant.path_params]
-        self.headers = [(f.name, _header_key(f), f) for f in dependant.header_params]
+        # A plain ``str`` path parameter is what the path matched, as validation answers it.
+        self.path = [(f.name, f.alias, None if _plain_str(f) else f) for f in dependant.path_params]
+        self.headers = [
+            (f.name, _header_key(f), f, f.field_info.get_default(call_default_factory=True))
+            for f in dependant.header_params
+        ]
         body = dependant.body_params[0] if dependant.body_params else None
         self.body = (body.name, body) if body is not None else None
 
@@ -149,15 +153,12 @@ class _Plan:
             values[name] = await call(request)  # raises as it would under FastAPI
         path_params = request.path_params
         for name, alias, field in self.path:
-            values[name] = _valid(field, path_params[alias], ("path", alias))
+            value = path_params[alias]
+            values[name] = value if field is None else _valid(field, value, ("path", alias))
         headers = request.headers
-        for name, key, field in self.headers:
+        for name, key, field, default in self.headers:
             value = headers.get(key)
-            values[name] = (
-                field.field_info.get_default(call_default_factory=True)
-                if value is None
-                else _valid(field, value, ("header", key))
-            )
+            values[name] = default if value is None else _valid(field, value, ("header", key))
         if self.body is not None:
             if body is None:
                 raise _StepAside
@@ -171,6 +172,11 @@ def _valid(field: Any, value: Any, loc: tuple[str, ...]) -> Any:
     if errors:
         raise _StepAside
     return checked
+
+
+def _plain_str(field: Any) -> bool:
+    info = field.field_info
+    return info.annotation is str and not info.metadata
 
 
 def _answers_a_response(call: Callable[..., Any]) -> bool:
@@ -200,8 +206,9 @@ def _plain_header(field: Any) -> bool:
     return (
         isinstance(info, Header)
         and info.validation_alias is None
-        and not field.field_info.is_required()
-        and field.field_info.annotation in (str | None,)
+        and info.default_factory is None  # a default worked out once serves every request
+        and not info.is_required()
+        and info.annotation in (str | None,)
     )
 
 
