@@ -369,17 +369,17 @@ class Checkpointer:
     PASSIVE checkpoints never block the writer, but they never let the WAL start over
     either: SQLite rewinds it only when a write begins with every frame copied back, which
     under a steady flow of writes never happens, so the file grew by ~30 KB a roll without
-    end. So the writer, between two batches, asks for ``restart`` once the file is past
-    ``WAL_RESTART_BYTES``: a RESTART checkpoint (what is left to copy is the last half
-    second's) on a thread while the next batch waits, after which the next write rewinds
-    the WAL and ``journal_size_limit`` cuts the file back."""
+    end. So once a PASSIVE checkpoint leaves the file past ``WAL_RESTART_BYTES``, the writer
+    runs a RESTART checkpoint at its next pause between batches (``restart``): on a thread,
+    while the next batch waits, and short, since the PASSIVE one just copied all but the
+    last batch's frames. The next write then rewinds the WAL, and ``journal_size_limit``
+    cuts the file back."""
 
-    def __init__(self, path: str, interval: float = 0.5, look: float = 0.25) -> None:
+    def __init__(self, path: str, interval: float = 0.5) -> None:
         self._path = path
         self._interval = interval
-        self._look = look
         self._task: asyncio.Task[None] | None = None
-        self._next_look = 0.0
+        self._rewind = False
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="fairtable-sqlite-checkpoint")
@@ -394,14 +394,10 @@ class Checkpointer:
         await asyncio.to_thread(self._checkpoint, "TRUNCATE")
 
     async def restart(self) -> None:
-        """Rewind an oversized WAL; called by the writer between batches (no write is
-        open). Looks at the file's size at most every ``look`` seconds."""
-        now = time.monotonic()
-        if now < self._next_look:
-            return
-        self._next_look = now + self._look
-        if _size(self._path + "-wal") > WAL_RESTART_BYTES:
-            with contextlib.suppress(sqlite3.Error):  # busy: the next look tries again
+        """Rewind an oversized WAL; the writer calls it between batches (no write open)."""
+        if self._rewind:
+            self._rewind = False
+            with contextlib.suppress(sqlite3.Error):  # busy: the next PASSIVE asks again
                 await asyncio.to_thread(self._checkpoint, "RESTART")
 
     async def _run(self) -> None:
@@ -411,6 +407,7 @@ class Checkpointer:
                 await asyncio.to_thread(self._checkpoint, "PASSIVE")
             except sqlite3.Error:  # busy or locked: the next round will catch up
                 continue
+            self._rewind = _size(self._path + "-wal") > WAL_RESTART_BYTES
 
     def _checkpoint(self, mode: str) -> None:
         conn = sqlite3.connect(self._path, timeout=1.0)
