@@ -134,15 +134,20 @@ def test_a_short_session_with_typed_answers(server: LiveServer) -> None:
 
 
 def readme_bot() -> str:
-    """The code of the README's bot, as written there."""
+    """The code of the README's bot, as written there (its last snippet: the bot itself)."""
     text = (CLIENT / "README.md").read_text(encoding="utf-8")
-    section = text.split("## A bot that rolls for a player", 1)[1]
-    found = re.search(r"```python\n(.*?)```", section, re.S)
-    assert found is not None
-    return found.group(1)
+    section = text.split("## A bot that rolls for a player", 1)[1].split("\n## ", 1)[0]
+    found = re.findall(r"```python\n(.*?)```", section, re.S)
+    assert len(found) == 2, "the section shows the player's link, then the bot"
+    return str(found[1])
 
 
-def test_the_readme_bot_rolls_for_a_players_character(server: LiveServer) -> None:
+def test_the_readme_bot_rolls_for_a_consenting_players_character(server: LiveServer) -> None:
+    """The bot has its own account and key; the player links it to their character, it
+    rolls for that character with its own key, and stops when the link is revoked."""
+    from fairtable_client.api.accounts import users_me
+    from fairtable_client.api.delegations import delegations_create, delegations_revoke
+
     player = login(server)
     campaign = answered(
         campaigns_create.sync(client=player, body=m.CampaignCreate(name="Bots", ruleset="3d6"))
@@ -154,8 +159,17 @@ def test_the_readme_bot_rolls_for_a_players_character(server: LiveServer) -> Non
             body=m.CharacterCreate(name="Ficelle", sheet=m.Sheet3D6.from_dict(SHEET_3D6)),
         )
     )
+    bot_account = login(server)
+    bot_id = answered(users_me.sync(client=bot_account)).id
     scopes: list[Any] = ["read", "roll"]
-    key = answered(api_keys_create.sync(client=player, body=m.ApiKeyCreate("bot", scopes)))
+    key = answered(api_keys_create.sync(client=bot_account, body=m.ApiKeyCreate("bot", scopes)))
+    link = answered(
+        delegations_create.sync(
+            campaign.id,
+            client=player,
+            body=m.DelegationCreate(bot_user_id=bot_id, character_ids=[hero.id], scopes=["roll"]),
+        )
+    )
     bot: dict[str, Any] = {}
     exec(readme_bot().replace("https://fairtable.example", base(server)), bot)  # noqa: S102
     said = bot["roll_for"](key.key, campaign.id, hero.id, "!roll strong 2")
@@ -169,3 +183,9 @@ def test_the_readme_bot_rolls_for_a_players_character(server: LiveServer) -> Non
     assert isinstance(log.items[-1].result, m.Roll3D6TestResult)
     assert isinstance(log.items[-1].odds, m.Roll3D6Odds)
     assert isinstance(log.items[0].result, m.FormulaResult)
+    me = answered(users_me.sync(client=player)).id
+    assert all(r.user_id == me and r.acted_by == bot_id for r in log.items)
+
+    delegations_revoke.sync_detailed(link.id, client=player)
+    refused = bot["roll_for"](key.key, campaign.id, hero.id, "!roll strong 2")
+    assert refused.startswith("refused: "), refused
