@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core import database
+from app.core import sqlite
 from app.core.database import Checkpointer, SqliteDatabase
 
 
@@ -17,7 +17,7 @@ async def test_the_wal_starts_over_under_a_steady_flow_of_writes(
     """PASSIVE checkpoints alone never let a busy WAL rewind (it grew ~30 KB a roll); past
     its limit a RESTART checkpoint makes the next write rewind it and cut the file back."""
     limit = 256 * 1024
-    monkeypatch.setattr(database, "WAL_RESTART_BYTES", limit)
+    monkeypatch.setattr(sqlite, "WAL_RESTART_BYTES", limit)
     path = str(tmp_path / "wal.db")
     db = SqliteDatabase(path)
     db._checkpointer = Checkpointer(path, interval=0.01)
@@ -31,7 +31,7 @@ async def test_the_wal_starts_over_under_a_steady_flow_of_writes(
                 await tx.execute("INSERT INTO t (body) VALUES (?)", "x" * 4_000)
             await db.between_batches()  # as the writer does
             await asyncio.sleep(0)
-            biggest = max(biggest, database._size(path + "-wal"))
+            biggest = max(biggest, sqlite._size(path + "-wal"))
         # Without the rewinds the log grew to the size of everything written (> 40 MB); with
         # them, to its limit and what the writes add until the next checkpoint looks.
         assert biggest < 16 * limit, biggest
@@ -39,4 +39,4 @@ async def test_the_wal_starts_over_under_a_steady_flow_of_writes(
             assert await reader.fetchone("SELECT count(*) FROM t") == (6_000,)
     finally:
         await db.close()
-    assert database._size(path + "-wal") == 0  # checkpointed and removed at shutdown
+    assert sqlite._size(path + "-wal") == 0  # checkpointed and removed at shutdown
