@@ -158,6 +158,31 @@ class Table:
         assert answer.status_code == 200, answer.text
         return {"cid": cid, "user_id": self.player_id}
 
+    def hooked(self) -> str:
+        """A fresh campaign: a campaign holds at most 10 webhooks."""
+        return str(self.send("POST", "/campaigns", {"name": "fuzz hooks", "ruleset": "3d6"})["id"])
+
+    def webhook(self) -> str:
+        """A webhook of a fresh campaign (to 127.0.0.1: the test settings allow it)."""
+        body = {"url": "http://127.0.0.1:9/fairtable", "format": "standard"}
+        return str(self.send("POST", f"/campaigns/{self.hooked()}/webhooks", body)["id"])
+
+    def delegation_body(self) -> dict[str, Any]:
+        """The player's account as a bot, for a fresh character of the storyteller's."""
+        return {
+            "bot_user_id": self.player_id,
+            "character_ids": [self.char("3d6")],
+            "scopes": ["read", "roll"],
+        }
+
+    def delegation(self) -> str:
+        path = f"/campaigns/{self.cid('3d6')}/delegations"
+        return str(self.send("POST", path, self.delegation_body())["id"])
+
+    def invite(self) -> str:
+        cid = self.send("POST", "/campaigns", {"name": "fuzz invite", "ruleset": "3d6"})["id"]
+        return str(self.send("POST", f"/campaigns/{cid}/invites", {"role": "player"})["code"])
+
     def aim(self, label: str) -> Aimed | None:
         """Path parameters and body that a feature's own steps make valid, for ``label``."""
         cid = self.cid("3d6")
@@ -236,6 +261,42 @@ class Table:
                 {"role": "spectator"},
             ),
             "DELETE /api/v1/campaigns/{cid}/members/{user_id}": lambda: (self.seated(), None),
+            "POST /api/v1/campaigns/{cid}/webhooks": lambda: (
+                {"cid": self.hooked()},
+                {"url": "http://127.0.0.1:9/fairtable", "format": "discord"},
+            ),
+            "PATCH /api/v1/webhooks/{webhook_id}": lambda: (
+                {"webhook_id": self.webhook()},
+                {"enabled": False},
+            ),
+            "DELETE /api/v1/webhooks/{webhook_id}": lambda: ({"webhook_id": self.webhook()}, None),
+            "GET /api/v1/webhooks/{webhook_id}/deliveries": lambda: (
+                {"webhook_id": self.webhook()},
+                None,
+            ),
+            "POST /api/v1/campaigns/{cid}/delegations": lambda: (
+                {"cid": cid},
+                self.delegation_body(),
+            ),
+            "DELETE /api/v1/delegations/{delegation_id}": lambda: (
+                {"delegation_id": self.delegation()},
+                None,
+            ),
+            "DELETE /api/v1/characters/{character_id}": lambda: (
+                {"character_id": self.char("3d6")},
+                None,
+            ),
+            "GET /api/v1/characters/{character_id}/grants": lambda: (
+                {"character_id": self.char("3d6")},
+                None,
+            ),
+            "POST /api/v1/characters/{character_id}/grants": lambda: (
+                {"character_id": self.char("3d6")},
+                {},
+            ),
+            "GET /api/v1/rolls/{roll_id}": lambda: ({"roll_id": self.pending()}, None),
+            "GET /api/v1/problems/{slug}": lambda: ({"slug": "not-found"}, None),
+            "POST /api/v1/invites/{code}/accept": lambda: ({"code": self.invite()}, None),
         }
         make = aims.get(label)
         return make() if make is not None else None
