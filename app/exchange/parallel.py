@@ -7,8 +7,13 @@ sends back is a few dozen bytes a link. The pass only ever says the file is soun
 piece or a join fails, or the file is not cut as expected (gzip that does not end well,
 a line longer than a few pieces, a header or trailer that does not read), ``verify``
 answers None and the caller verifies the file whole, in order, for the report naming
-the first bad record. Kept off the heavy imports (FastAPI, the settings), since each
-worker is a fork of this process.
+the first bad record. Kept off the heavy imports (FastAPI, the settings): the workers
+are forked from a fork server that imports only this module.
+
+Workers never fork this process itself: a fork taken while another thread holds a lock
+(logging's, the allocator's, a database driver's) leaves that lock held forever in the
+child, and the pass would wait for it forever. The fork server is a fresh interpreter
+with one thread, so that cannot happen whatever threads the caller runs.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ __all__ = ["PIECE", "verify"]
 PIECE = 1024 * 1024  # bytes of lines a worker checks at a time (~400 rolls)
 _BLOCK = 1024 * 1024
 _LONGEST = 16  # PIECEs' worth of a line (or a run of roll lines) past which we give up
+_PATIENCE = 300.0  # seconds a piece may take (a killed worker's never comes back)
 _GZIP = b"\x1f\x8b"
 # A piece starts before a record's line, never before a roll's or request's (which
 # follows its link); the trailer line is split off too.
@@ -140,12 +146,13 @@ Progress = Callable[[], AbstractContextManager[Callable[[int], Any]]]
 
 def verify(path: str, progress: Progress, workers: int, piece: int = PIECE) -> Report | None:
     """The report of a sound file, or None (see the module doc). ``progress()`` is
-    entered once the workers are forked (a fork while its thread draws would be unsafe)."""
+    entered once the workers are up."""
     codec = FastCodec()
     joiner = Joiner(codec)
     header = b""
     window: deque[AsyncResult[Piece]] = deque()
-    context = multiprocessing.get_context("fork")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
     with context.Pool(workers) as pool, progress() as advance:
         try:
             for kind, data in _split(_blocks(path, advance), piece):
@@ -158,15 +165,15 @@ def verify(path: str, progress: Progress, workers: int, piece: int = PIECE) -> R
                 elif kind == b"piece":
                     window.append(pool.apply_async(_work, (header, data)))
                     if len(window) >= 2 * workers:
-                        joiner.join(window.popleft().get())
+                        joiner.join(window.popleft().get(_PATIENCE))
                 else:
                     while window:
-                        joiner.join(window.popleft().get())
+                        joiner.join(window.popleft().get(_PATIENCE))
                     value = codec.loads(data)
                     if not is_map(value):
                         return None
                     report = joiner.finish(value)
                     return report if report.ok else None
-        except (Stop, _Unusual, OSError, ValueError, zlib.error):
+        except (Stop, _Unusual, OSError, ValueError, zlib.error, multiprocessing.TimeoutError):
             return None
     return None
