@@ -272,7 +272,7 @@ class RedisBroker:
                 log.warning("Redis subscription lost (%s); retrying in %.1fs", exc, delay)
                 await asyncio.sleep(delay)
             finally:
-                await _quietly(pubsub.aclose())  # type: ignore[no-untyped-call]
+                await _quietly(pubsub.aclose())
                 await _quietly(client.aclose())
 
     async def _subscribe(self, pubsub: PubSub) -> None:
