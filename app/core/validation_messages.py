@@ -76,6 +76,24 @@ TEMPLATES: dict[str, str] = {
     "set_by_request": N_("the request sets the {field}; an answer does not send it"),
 }
 
+# Python's json module's reasons (json.JSONDecodeError.msg), the ``{error}`` of json_invalid.
+JSON_REASONS: dict[str, str] = {
+    reason: reason
+    for reason in (
+        N_("Expecting value"),
+        N_("Expecting property name enclosed in double quotes"),
+        N_("Expecting ':' delimiter"),
+        N_("Expecting ',' delimiter"),
+        N_("Unterminated string starting at"),
+        N_("Invalid control character at"),
+        N_("Invalid \\escape"),
+        N_("Invalid \\uXXXX escape"),
+        N_("Extra data"),
+        N_("Illegal trailing comma before end of object"),
+        N_("Illegal trailing comma before end of array"),
+    )
+}
+
 # type -> ((singular, plural), the ctx key that counts): the messages with a number of things.
 PLURALS: dict[str, tuple[tuple[str, str], str]] = {
     "string_too_short": (
@@ -141,6 +159,8 @@ def pydantic_message(error: Mapping[str, Any]) -> str:
     english = str(text)
     kind = error.get("type")
     ctx = {k: _param(v) for k, v in (error.get("ctx") or {}).items()}
+    if kind == "json_invalid" and ctx.get("error") in JSON_REASONS:
+        ctx["error"] = Msg(JSON_REASONS[ctx["error"]])
     if kind in ("literal_error", "enum") and isinstance(ctx.get("expected"), str):
         ctx["expected"] = _choices(ctx["expected"])
     if isinstance(kind, str) and kind in TEMPLATES:

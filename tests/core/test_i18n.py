@@ -99,6 +99,23 @@ async def test_validation_errors_are_told_in_french(client: AsyncClient) -> None
     assert en["detail"] == "body.username: String should have at least 3 characters"
 
 
+async def test_broken_json_and_a_weak_password_are_told_in_french(client: AsyncClient) -> None:
+    """Python's JSON reasons and zxcvbn's advice are English only: the catalogue says them."""
+    broken = {**FR, "Content-Type": "application/json"}
+    answer = await client.post("/users", content=b'{"username": "ada",', headers=broken)
+    (error,) = problem(answer, 422, "fr")["errors"]
+    assert (
+        error["msg"]
+        == "JSON invalide\u00a0: un nom de propriété entre guillemets doubles est attendu"
+    )
+    weak = {"username": "ada", "password": "qwertyuiop1"}
+    fr = problem(await client.post("/users", json=weak, headers=FR), 422, "fr")["errors"][0]
+    en = problem(await client.post("/users", json=weak, headers=EN), 422, "en")["errors"][0]
+    assert en["msg"].startswith("This is similar to a commonly used password. Add another word")
+    assert fr["msg"].startswith("Ce mot de passe ressemble à un mot de passe courant. Ajoutez")
+    assert fr["loc"] == en["loc"] == ["body", "password"]
+
+
 async def test_a_missing_field_and_a_wrong_choice_are_told_in_french(client: AsyncClient) -> None:
     st = await register(client, "conteur")
     answer = await client.post(
