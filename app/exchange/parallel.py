@@ -23,7 +23,7 @@ import zlib
 from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
-from multiprocessing.pool import AsyncResult
+from multiprocessing.pool import AsyncResult, Pool
 from typing import IO, Any
 
 from app.core.fastjson import FastCodec
@@ -147,33 +147,68 @@ Progress = Callable[[], AbstractContextManager[Callable[[int], Any]]]
 def verify(path: str, progress: Progress, workers: int, piece: int = PIECE) -> Report | None:
     """The report of a sound file, or None (see the module doc). ``progress()`` is
     entered once the workers are up."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
+    pool = context.Pool(workers)
+    window: deque[AsyncResult[Piece]] = deque()
+    try:
+        with progress() as advance:
+            return _pass(pool, window, path, advance, workers, piece)
+    except (Stop, _Unusual, OSError, ValueError, zlib.error, multiprocessing.TimeoutError):
+        return None
+    finally:
+        _shut(pool, window)
+
+
+def _pass(
+    pool: Pool,
+    window: deque[AsyncResult[Piece]],
+    path: str,
+    advance: Callable[[int], Any],
+    workers: int,
+    piece: int,
+) -> Report | None:
+    """The pieces out to the workers, joined in order; a piece leaves ``window`` only once
+    its answer is in."""
     codec = FastCodec()
     joiner = Joiner(codec)
     header = b""
-    window: deque[AsyncResult[Piece]] = deque()
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload([__name__])
-    with context.Pool(workers) as pool, progress() as advance:
-        try:
-            for kind, data in _split(_blocks(path, advance), piece):
-                if kind == b"header":
-                    header = data
-                    value = codec.loads(data)
-                    if not is_map(value):
-                        return None
-                    joiner.header(value)
-                elif kind == b"piece":
-                    window.append(pool.apply_async(_work, (header, data)))
-                    if len(window) >= 2 * workers:
-                        joiner.join(window.popleft().get(_PATIENCE))
-                else:
-                    while window:
-                        joiner.join(window.popleft().get(_PATIENCE))
-                    value = codec.loads(data)
-                    if not is_map(value):
-                        return None
-                    report = joiner.finish(value)
-                    return report if report.ok else None
-        except (Stop, _Unusual, OSError, ValueError, zlib.error, multiprocessing.TimeoutError):
-            return None
+
+    def join_first() -> None:
+        joiner.join(window[0].get(_PATIENCE))
+        window.popleft()
+
+    for kind, data in _split(_blocks(path, advance), piece):
+        if kind == b"header":
+            header = data
+            value = codec.loads(data)
+            if not is_map(value):
+                return None
+            joiner.header(value)
+        elif kind == b"piece":
+            window.append(pool.apply_async(_work, (header, data)))
+            if len(window) >= 2 * workers:
+                join_first()
+        else:
+            while window:
+                join_first()
+            value = codec.loads(data)
+            if not is_map(value):
+                return None
+            report = joiner.finish(value)
+            return report if report.ok else None
     return None
+
+
+def _shut(pool: Pool, window: deque[AsyncResult[Piece]]) -> None:
+    """Let the workers go with nothing in flight. ``Pool.terminate()`` with pieces still
+    queued (a pass that stopped at a bad piece) can deadlock: its task thread waits on the
+    queue's lock forever. So the pieces out are waited for, and the workers leave on their
+    own; only a piece that never answers (a worker killed) calls for terminate."""
+    pool.close()
+    for result in window:
+        result.wait(_PATIENCE)
+        if not result.ready():
+            pool.terminate()
+            return
+    pool.join()
