@@ -75,6 +75,10 @@ class LiveServer:
             "VTT_PASSWORD_TIME_COST": "1",
             "VTT_PASSWORD_MEMORY_KIB": "64",
             "VTT_BROKER_URL": "memory://",
+            # Servers share the run's database: one that delivered webhooks would also
+            # deliver (and fail, and back off) other tests' targets. The webhook tests
+            # turn it on.
+            "VTT_WEBHOOK_DELIVERY": "false",
             **self.env,
         }
         command = [

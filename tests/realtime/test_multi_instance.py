@@ -62,6 +62,9 @@ class Instance:
 
 
 def start_instance(env: dict[str, str], log: Path) -> Instance:
+    """A ``fairtable serve`` on the run's database; webhook deliveries off unless ``env``
+    turns them on (a deliverer would take other tests' targets too)."""
+    env = {"VTT_WEBHOOK_DELIVERY": "false", **env}
     port = free_port()
     command = [sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1"]
     command += ["--port", str(port), "--log-level", "warning", "--no-access-log"]

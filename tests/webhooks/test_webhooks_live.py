@@ -22,6 +22,7 @@ from tests.service.table import Person, campaign, expect, join, register, roll
 from tests.webhooks.receiver import Receiver
 
 FAST = {
+    "VTT_WEBHOOK_DELIVERY": "true",
     "VTT_WEBHOOK_ALLOW_PRIVATE": "true",
     "VTT_WEBHOOK_BACKOFF_BASE_SECONDS": "0.05",
     "VTT_WEBHOOK_BACKOFF_MAX_SECONDS": "0.5",
