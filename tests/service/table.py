@@ -110,7 +110,9 @@ SHEET_D20 = {"abilities": {"str": 14, "dex": 12, "con": 10, "wis": 8, "cha": 16,
 
 
 async def db_run(app: Any, sql: str, *params: Any) -> list[tuple[Any, ...]]:
-    """One statement in a write job of its own (the app's writer, so both databases)."""
+    """One statement in a write job of its own (the app's writer, so both databases), as
+    an operator's or a migration's change, made behind the service's back: the campaign
+    memos are dropped after it (SQLite's writer drops them itself on such a write)."""
 
     async def job(job: Job) -> list[tuple[Any, ...]]:
         db = job.db
@@ -120,4 +122,7 @@ async def db_run(app: Any, sql: str, *params: Any) -> list[tuple[Any, ...]]:
         return []
 
     result: list[tuple[Any, ...]] = await app.state.writer.run(job)
+    memos = getattr(app.state.database, "memos", None)
+    if memos is not None and not sql.lstrip().upper().startswith("SELECT"):
+        memos.clear()  # as a restart would: PostgreSQL's memos trust the app's own writes
     return result
