@@ -206,8 +206,9 @@ async def play_every_event_type(http: httpx.AsyncClient, st: Person, player: Per
     return cid
 
 
-async def collect(ws: Any, until: set[str], within: float = 20) -> list[Message]:
-    """Messages until each type of ``until`` has come, then until a pong."""
+async def collect(ws: Any, until: set[str], within: float = 60) -> list[Message]:
+    """Messages until each type of ``until`` has come, then until a pong. The wait is long:
+    ``roll_request.expired`` comes with the server's sweep, which a loaded CI run slows."""
     got: list[Message] = []
     loop = asyncio.get_running_loop()
     deadline = loop.time() + within
