@@ -21,9 +21,8 @@ SCORED_CHARACTERS = 72
 
 # zxcvbn's advice is English only (its own gettext domain ships no catalogue): each of its
 # sentences is a msgid here, so the 422 says it in the request's language.
-ADVICE: dict[str, str] = {
-    text: text
-    for text in (
+ADVICE: frozenset[str] = frozenset(
+    (
         N_("Straight rows of keys are easy to guess."),
         N_("Short keyboard patterns are easy to guess."),
         N_("Use a longer keyboard pattern with more turns."),
@@ -51,11 +50,11 @@ ADVICE: dict[str, str] = {
         N_("Reversed words aren't much harder to guess."),
         N_("Predictable substitutions like '@' instead of 'a' don't help very much."),
     )
-}
+)
 
 
 def _advice(text: str) -> str:
-    return Msg(ADVICE[text]) if text in ADVICE else text
+    return Msg(text) if text in ADVICE else text
 
 
 def _sentences(parts: list[str]) -> str:

@@ -77,9 +77,8 @@ TEMPLATES: dict[str, str] = {
 }
 
 # Python's json module's reasons (json.JSONDecodeError.msg), the ``{error}`` of json_invalid.
-JSON_REASONS: dict[str, str] = {
-    reason: reason
-    for reason in (
+JSON_REASONS: frozenset[str] = frozenset(
+    (
         N_("Expecting value"),
         N_("Expecting property name enclosed in double quotes"),
         N_("Expecting ':' delimiter"),
@@ -92,7 +91,7 @@ JSON_REASONS: dict[str, str] = {
         N_("Illegal trailing comma before end of object"),
         N_("Illegal trailing comma before end of array"),
     )
-}
+)
 
 # type -> ((singular, plural), the ctx key that counts): the messages with a number of things.
 PLURALS: dict[str, tuple[tuple[str, str], str]] = {
@@ -160,7 +159,7 @@ def pydantic_message(error: Mapping[str, Any]) -> str:
     kind = error.get("type")
     ctx = {k: _param(v) for k, v in (error.get("ctx") or {}).items()}
     if kind == "json_invalid" and ctx.get("error") in JSON_REASONS:
-        ctx["error"] = Msg(JSON_REASONS[ctx["error"]])
+        ctx["error"] = Msg(ctx["error"])
     if kind in ("literal_error", "enum") and isinstance(ctx.get("expected"), str):
         ctx["expected"] = _choices(ctx["expected"])
     if isinstance(kind, str) and kind in TEMPLATES:
