@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 import tomllib
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -69,6 +70,33 @@ def test_the_lock_file_satisfies_every_runtime_dependency() -> None:
             f"requirements.lock pins {name}=={pins[name]}, pyproject wants {wanted.specifier}"
         )
     assert all("--hash=sha256:" in block for block in _blocks())
+
+
+# The oldest and the newest interpreters the image and the Quick start may run on.
+_PYTHONS = [
+    {"python_version": "3.11", "python_full_version": "3.11.0"},
+    {"python_version": "3.13", "python_full_version": "3.13.9"},
+]
+
+
+def test_the_lock_holds_what_every_locked_package_needs_on_every_python() -> None:
+    """A `--require-hashes --no-deps` install gets nothing the lock does not name: a
+    package that redis needs only below Python 3.11.3 once crashed the server there."""
+    pins = _locked()
+    for name in pins:
+        try:
+            specs = metadata.requires(name) or []
+        except metadata.PackageNotFoundError:
+            continue  # locked for another Python than this one (its marker says which)
+        for spec in specs:
+            needed = Requirement(spec)
+            for python in _PYTHONS:
+                environment = {**python, "extra": ""}
+                if needed.marker is None or needed.marker.evaluate(environment):
+                    assert canonicalize_name(needed.name) in pins, (
+                        f"{name} needs {needed} on Python {python['python_full_version']}: "
+                        "run scripts/lock.sh"
+                    )
 
 
 def _blocks() -> list[str]:
