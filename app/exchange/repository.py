@@ -3,15 +3,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
+
+import orjson
+from sqlalchemy import JSON, Table
 
 from app.core.database import Db
 from app.core.db import rfc3339
+from app.core.jsontext import loads
 from app.events import repository as events_repo
 from app.grants import repository as grants_repo
 from app.messages.repository import MESSAGES
 from app.roll_requests import repository as requests_repo
 from app.roll_requests.records import stored
+from app.rolls.models import Roll
 from app.rolls.repository import ROLLS
 from app.table import repository as table_repo
 from app.table.repository import Table as FlowTable
@@ -27,10 +32,24 @@ _CHARACTERS = (
 )
 _EVENT_FIELDS = ("seq", "type", "at", "visibility", "user_id", "data", "prev_hash", "hash",
                  "audience")  # fmt: skip
-_EVENTS_PAGE = events_repo.select(
-    _EVENT_FIELDS, "e.campaign_id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?"
-)
 _USER = "SELECT username FROM users WHERE id = ?"
+
+# An export page joins each compact event (its roll's latest state) to its roll's row, so
+# a roll is read once; the roll's JSON columns come as their stored text, which the export
+# embeds as is (``orjson.Fragment``): it carries them, it has nothing to decode them for.
+_JSON_COLUMNS = frozenset(
+    c.name for c in cast(Table, Roll.__table__).columns if isinstance(c.type, JSON)
+)
+_ROLL_COLUMNS = ", ".join(
+    f'CAST(r."{c}" AS TEXT)' if c in _JSON_COLUMNS else f'r."{c}"' for c in ROLLS.columns
+)
+_EXPORT_PAGE = (
+    f"SELECT {', '.join(f'e.{f}' for f in _EVENT_FIELDS)}, e.campaign_id, e.roll_seq,"  # noqa: S608
+    f" {_ROLL_COLUMNS} FROM events e"
+    " LEFT JOIN rolls r ON r.campaign_id = e.campaign_id AND r.seq = e.roll_seq"
+    " WHERE e.campaign_id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?"
+)
+_EVENT_WIDTH = len(_EVENT_FIELDS)
 
 
 async def campaign(db: Db, campaign_id: str) -> dict[str, Any] | None:
@@ -80,20 +99,41 @@ async def characters(db: Db, campaign_id: str) -> list[dict[str, Any]]:
     ]
 
 
-async def events_page(db: Db, campaign_id: str, after: int, limit: int) -> list[dict[str, Any]]:
-    """The next ``limit`` events after seq ``after`` (keyset: a streamed export's page);
-    a whisper's events with their ``audience`` (no other event has the key)."""
-    found: list[dict[str, Any]] = []
-    rows = await db.fetchall(_EVENTS_PAGE, campaign_id, after, limit)
-    for row in events_repo.with_data(rows, _EVENT_FIELDS):
-        seq, type_, at, visibility, user_id, data, prev_hash, hash_, audience = row
+async def export_page(
+    db: Db, campaign_id: str, after: int, limit: int
+) -> list[tuple[dict[str, Any], dict[str, Any] | None]]:
+    """The next ``limit`` events after seq ``after`` (keyset), each with its roll when the
+    event is that roll's latest state (times as the API writes them); as the events' and the
+    rolls' own queries would give them, but for the JSON of the roll, carried as text."""
+    found: list[tuple[dict[str, Any], dict[str, Any] | None]] = []
+    for row in await db.fetchall(_EXPORT_PAGE, campaign_id, after, limit):
+        seq, type_, at, visibility, user_id, data, prev_hash, hash_, audience = row[:_EVENT_WIDTH]
+        roll: dict[str, Any] | None = None
+        if data is None:
+            _, roll_seq, *columns = row[_EVENT_WIDTH:]
+            if columns[0] is None:
+                data = events_repo.lost_body(campaign_id, roll_seq, visibility, user_id)
+            else:
+                roll = _carried(ROLLS.row(columns))
+                data = events_repo.roll_body(roll)
+                _api_times(roll)
         event = {"seq": seq, "type": type_, "at": rfc3339(at), "visibility": visibility,
                  "user_id": user_id, "data": data, "prev_hash": prev_hash,
                  "hash": hash_}  # fmt: skip
         if audience is not None:
             event["audience"] = audience
-        found.append(event)
+        found.append((event, roll))
     return found
+
+
+def _carried(roll: dict[str, Any]) -> dict[str, Any]:
+    """A roll's row with its JSON as stored text, embedded unparsed; its ``state`` is
+    parsed (a rebuilt event carries its effects)."""
+    for name in _JSON_COLUMNS:
+        text = roll[name]
+        if text is not None:
+            roll[name] = loads(text) if name == "state" else orjson.Fragment(text)
+    return roll
 
 
 async def messages_by_id(db: Db, ids: list[str]) -> dict[str, dict[str, Any]]:

@@ -42,8 +42,9 @@ async def campaign_records(
     header: dict[str, Any],
     page: int = PAGE,
 ) -> AsyncIterator[list[dict[str, Any]]]:
-    """Pages of records; ``header`` gives the header's format, version (and, for a
-    backup, the fairness state with its current secret)."""
+    """Pages of records, to encode with ``lines.encode`` (a roll's JSON is carried as
+    its stored text, an ``orjson.Fragment``); ``header`` gives the header's format,
+    version (and, for a backup, the fairness state with its current secret)."""
     campaign = await repo.campaign(db, campaign_id)
     if campaign is None:
         raise NotFound(msg("no campaign {campaign_id}", campaign_id=campaign_id))
@@ -62,21 +63,25 @@ async def campaign_records(
     after = 0
     while True:
         await asyncio.sleep(0)  # other requests run between pages
-        events = await repo.events_page(db, campaign_id, after, page)
-        if not events:
+        found = await repo.export_page(db, campaign_id, after, page)
+        if not found:
             break
-        after = events[-1]["seq"]
-        ids = sorted({e["data"]["id"] for e in events if _is_link(e) and "id" in e["data"]})
+        after = found[-1][0]["seq"]
+        # A link whose roll the join did not bring (an earlier state, a roll request, an
+        # event imported whole) is looked up by id.
+        ids = sorted({e["data"]["id"] for e, roll in found
+                      if roll is None and _is_link(e) and "id" in e["data"]})  # fmt: skip
         rolls = await repo.rolls_by_id(db, ids)
         requests = await repo.requests_by_id(db, [i for i in ids if i not in rolls])
-        said = sorted({e["data"]["id"] for e in events if e["type"] in _MESSAGE_EVENTS})
+        said = sorted({e["data"]["id"] for e, _ in found if e["type"] in _MESSAGE_EVENTS})
         messages = await repo.messages_by_id(db, said)
         out: list[dict[str, Any]] = []
-        for event in events:
-            roll = rolls.get(event["data"].get("id")) if _is_link(event) else None
+        for event, joined in found:
+            link = _is_link(event)
+            roll = joined or (rolls.get(event["data"].get("id")) if link else None)
             if visible(event["visibility"], event["user_id"], event.get("audience")):
                 out.append({"t": "event", **event})
-            elif _is_link(event):  # its place in the chain travels, not its content
+            elif link:  # its place in the chain travels, not its content
                 out.append({"t": "event", **event,
                             "data": {"id": event["data"]["id"], "redacted": True}})  # fmt: skip
                 continue
@@ -86,7 +91,7 @@ async def campaign_records(
             if roll is not None and shown and roll["hash"] == event["hash"]:
                 out.append({"t": "roll", **roll})
                 counts["rolls"] += 1
-            request = requests.get(event["data"].get("id")) if _is_link(event) else None
+            request = requests.get(event["data"].get("id")) if link else None
             if request is not None and request["hash"] == event["hash"]:
                 out.append({"t": "roll_request", **request})
                 counts["roll_requests"] += 1
@@ -98,9 +103,9 @@ async def campaign_records(
         yield out
     tail: list[dict[str, Any]] = []
     for kind, table in _FLOWS:
-        found = await repo.flows(db, table, campaign_id)
-        counts[table] = len(found)
-        tail.extend({"t": kind, **flow} for flow in found)
+        flows = await repo.flows(db, table, campaign_id)
+        counts[table] = len(flows)
+        tail.extend({"t": kind, **flow} for flow in flows)
     yield tail
     # Grants are public (every member reads them, their events are public): all travel.
     counts["grants"], last = 0, ""

@@ -17,6 +17,7 @@ from httpx import AsyncClient
 
 from app import cli
 from app.core.settings import Settings
+from app.exchange import lines
 from app.exchange.stream import campaign_records
 from tests.exchange import ndjson
 from tests.service.table import SHEET_3D6, campaign, character, expect, join, register, roll
@@ -100,6 +101,11 @@ async def test_a_long_campaign_round_trips_and_refuses_a_bad_record_anywhere(
     assert ndjson.check(second).ok
 
 
+def _decoded(page: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A page as its reader gets it: encoded (a roll's JSON is carried as stored text)."""
+    return [lines.parse(n, line) for n, line in enumerate(lines.encode(page).splitlines(), 1)]
+
+
 async def test_other_requests_are_served_while_an_export_streams(
     client: AsyncClient, app: Any
 ) -> None:
@@ -112,10 +118,10 @@ async def test_other_requests_are_served_while_an_export_streams(
     async with database.stream_snapshot() as db:
         header = {"format": "fairtable-campaign", "version": 3}
         stream = campaign_records(db, cid, st.id, header, page=50)
-        found = list(await anext(stream))
+        found = _decoded(await anext(stream))
         async for page in stream:
             pages += 1
-            found.extend(page)
+            found.extend(_decoded(page))
             if pages == 2:
                 expect(await client.get(f"/campaigns/{cid}", headers=player.auth), 200)
                 await roll(client, player, cid, kind="formula", formula="1d6")
