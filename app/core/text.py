@@ -133,10 +133,23 @@ def path_errors(routes: list[Any], scope: Scope) -> list[dict[str, Any]]:
     return []
 
 
+# Bodies of any size, read a line at a time by their route, which checks each line's text
+# itself (app/exchange/lines.py): joining them here would hold the whole body in memory.
+STREAMED_TYPES = (b"application/x-ndjson", b"application/gzip")
+
+
+def _streamed(scope: Scope) -> bool:
+    for name, value in scope.get("headers", ()):
+        if name == b"content-type":
+            return value.split(b";")[0].strip().lower() in STREAMED_TYPES
+    return False
+
+
 class TextGuard:
     """The ASGI middleware: path and query checked before routing, the body as it is read
     (``receive`` is wrapped: a one-chunk body, the usual case, is checked in place; a
-    streamed one is joined for the check once its last chunk arrives)."""
+    streamed JSON one is joined for the check once its last chunk arrives; a line-format
+    body is its reader's to check, line by line)."""
 
     def __init__(self, app: ASGIApp, routes: list[Any], answer: Answer) -> None:
         self.app = app
@@ -150,6 +163,9 @@ class TextGuard:
         refused = query_errors(scope.get("query_string", b"")) + path_errors(self.routes, scope)
         if refused:
             await self.answer(refused)(scope, receive, send)
+            return
+        if _streamed(scope):
+            await self.app(scope, receive, send)
             return
         chunks: list[bytes] = []
 

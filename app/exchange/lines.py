@@ -13,6 +13,7 @@ from typing import Any
 from app.core.errors import Unprocessable
 from app.core.i18n import message_of, msg
 from app.core.jsontext import dumps, loads
+from app.core.text import body_errors
 
 FORMAT, VERSION = "fairtable-campaign", 6
 BACKUP_FORMAT, BACKUP_VERSION = "fairtable-backup", 5
@@ -130,6 +131,13 @@ def parse(number: int, line: bytes) -> dict[str, Any]:
         ) from exc
     if not isinstance(value, dict):
         raise Unprocessable(msg("line {number}: not a JSON object", number=number))
+    refused = body_errors(line)  # a NUL character, which no database stores alike
+    if refused:
+        where = ".".join(str(part) for part in refused[0]["loc"][1:])
+        raise Unprocessable(
+            msg("line {number}: {where}: {why}", number=number, where=where,
+                why=refused[0]["msg"])
+        )  # fmt: skip
     return value
 
 

@@ -181,3 +181,31 @@ async def test_the_backup_commands_stream_and_verify_keeps_flat_memory(
     expect(await client.delete(f"/campaigns/{cid}", headers=st.auth), 204)
     assert await asyncio.to_thread(cli.main, ["import", str(path)]) == 0
     assert (await client.get(f"/campaigns/{cid}", headers=st.auth)).status_code == 200
+
+
+@pytest.mark.parametrize("gzip", [False, True])
+async def test_an_imported_line_holding_a_nul_character_is_refused_naming_it(
+    client: AsyncClient, gzip: bool
+) -> None:
+    """The import reads its body a line at a time, never whole: each line's text is checked
+    as it comes (a NUL is stored by SQLite and refused by PostgreSQL, so by neither)."""
+    st = await register(client, "teller")
+    cid = (await campaign(client, st, "3d6"))["id"]
+    await character(client, st, cid, SHEET_3D6, name="Pelote", npc=True)
+    await roll(client, st, cid, kind="formula", formula="3d6")
+    found = await _export(client, st, cid)
+    expect(await client.delete(f"/campaigns/{cid}", headers=st.auth), 204)
+    line = next(n for n, r in enumerate(found, 1) if r["t"] == "character")
+    found[line - 1]["name"] = "Pel\x00ote"
+    body = ndjson.dump(found)
+    kind = "application/gzip" if gzip else "application/x-ndjson"
+    headers = {**st.auth, "Content-Type": kind}
+    if gzip:
+        zipper = lines.Gzip()
+        body = zipper.chunk(body) + zipper.end()
+    refused = await client.post("/campaigns/import", content=body, headers=headers)
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["detail"] == (
+        f"line {line}: name: String should not contain a NUL character (U+0000)"
+    )
+    assert (await client.get(f"/campaigns/{cid}", headers=st.auth)).status_code == 404
