@@ -18,6 +18,9 @@ so export and verify may change format without this file knowing:
 - ``export_s``, ``export_rolls_per_s``, ``export_rss_growth_mb``, ``healthz_worst_ms``:
   one ``GET /campaigns/{cid}/export`` streamed to a file while another client polls
   ``/healthz``, and the server's resident memory sampled meanwhile;
+- ``import_s``, ``import_rolls_per_s``, ``import_rss_growth_mb``,
+  ``import_healthz_worst_ms``: that export ``POST``ed to ``/campaigns/import`` of a second
+  server on a fresh database, streamed, by a new user, watched the same way;
 - ``audit_all_s``: every audit page (5,000 links each), saved as one bundle;
 - ``verify_s``, ``verify_rolls_per_s``, ``verify_peak_mb``, ``verify_ok``: ``fairtable
   verify`` on the export (on the audit bundle when there is no export), its peak resident
@@ -44,6 +47,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -173,50 +177,99 @@ def median_ms(client: httpx.Client, path: str, runs: int = 5) -> float:
     return statistics.median(times)
 
 
+class Watch:
+    """While a long request runs: another client polls ``/healthz`` (its worst answer
+    time) and the server's resident memory is sampled (its peak over the start)."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.worst = 0.0
+        self.before = self.peak = server.rss_mb()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._poll, daemon=True)
+
+    def _poll(self) -> None:
+        with httpx.Client(base_url=self.server.base, timeout=60) as other:
+            while not self._stop.is_set():
+                started = time.perf_counter()
+                other.get("/healthz")
+                self.worst = max(self.worst, (time.perf_counter() - started) * 1000)
+                self.peak = max(self.peak, self.server.rss_mb())
+                time.sleep(0.01)
+
+    def __enter__(self) -> Watch:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
 def export(
     server: Server, client: httpx.Client, cid: str, file: Path
 ) -> tuple[Path, dict[str, float]] | None:
     """Stream the export to ``file`` (``.ndjson`` when it is NDJSON) while a second client
     polls /healthz; None when the server has no export of this campaign or refuses it."""
-    worst = 0.0
-    peak = before = server.rss_mb()
-    stop = threading.Event()
-
-    def poll() -> None:
-        nonlocal worst, peak
-        with httpx.Client(base_url=server.base, timeout=60) as other:
-            while not stop.is_set():
-                started = time.perf_counter()
-                other.get("/healthz")
-                worst = max(worst, (time.perf_counter() - started) * 1000)
-                peak = max(peak, server.rss_mb())
-                time.sleep(0.01)
-
-    thread = threading.Thread(target=poll, daemon=True)
-    thread.start()
     started = time.perf_counter()
-    try:
-        with client.stream("GET", f"/api/v1/campaigns/{cid}/export") as response:
-            if response.status_code != 200:
-                response.read()
-                print(f"# export: {response.status_code} {response.text[:200]}", flush=True)
-                print("# " + server.log.read_text(errors="replace")[-1500:].replace("\n", "\n# "))
-                return None
-            if "ndjson" in response.headers.get("content-type", ""):
-                file = file.with_suffix(".ndjson")  # the name tells `fairtable verify` the kind
-            with file.open("wb") as out:
-                for chunk in response.iter_bytes():
-                    out.write(chunk)
-        seconds = time.perf_counter() - started
-    finally:
-        stop.set()
-        thread.join()
+    with (
+        Watch(server) as watch,
+        client.stream("GET", f"/api/v1/campaigns/{cid}/export") as response,
+    ):
+        if response.status_code != 200:
+            response.read()
+            print(f"# export: {response.status_code} {response.text[:200]}", flush=True)
+            print("# " + server.log.read_text(errors="replace")[-1500:].replace("\n", "\n# "))
+            return None
+        if "ndjson" in response.headers.get("content-type", ""):
+            file = file.with_suffix(".ndjson")  # the name tells `fairtable verify` the kind
+        with file.open("wb") as out:
+            for chunk in response.iter_bytes():
+                out.write(chunk)
+    seconds = time.perf_counter() - started
     figures = {
         "export_s": seconds,
-        "export_rss_growth_mb": peak - before,
-        "healthz_worst_ms": worst,
+        "export_rss_growth_mb": watch.peak - watch.before,
+        "healthz_worst_ms": watch.worst,
     }
     return file, figures
+
+
+def import_into_fresh(file: Path, tmp: Path, postgres: str | None) -> dict[str, float]:
+    """``POST /campaigns/import`` of the export file, streamed, into a fresh database and
+    server, by a new user, while another client polls /healthz; {} when it is refused."""
+    database = Database(tmp, postgres)
+    try:
+        server = Server(database.url, tmp)
+        try:
+            with httpx.Client(base_url=f"{server.base}/api/v1", timeout=3600) as client:
+                user = {"username": "importer", "password": secrets.token_urlsafe(16)}
+                client.post("/users", json={**user, "display_name": "Importer"}).raise_for_status()
+                token = client.post("/auth/token", json=user).json()["access_token"]
+                headers = {"Authorization": f"Bearer {token}",
+                           "Content-Type": "application/x-ndjson"}  # fmt: skip
+
+                def body() -> Iterator[bytes]:
+                    with file.open("rb") as handle:
+                        while chunk := handle.read(256 * 1024):
+                            yield chunk
+
+                started = time.perf_counter()
+                with Watch(server) as watch:
+                    answer = client.post("/campaigns/import", content=body(), headers=headers)
+                seconds = time.perf_counter() - started
+            if answer.status_code != 201:
+                print(f"# import: {answer.status_code} {answer.text[:300]}", flush=True)
+                return {}
+            return {
+                "import_s": seconds,
+                "import_rss_growth_mb": watch.peak - watch.before,
+                "import_healthz_worst_ms": watch.worst,
+            }
+        finally:
+            server.stop()
+    finally:
+        database.drop()
 
 
 def audit_bundle(client: httpx.Client, api: str, file: Path) -> None:
@@ -281,6 +334,10 @@ def measure(size: int, tag: str, postgres: str | None, tmp: Path) -> dict[str, f
                     _, done = exported
                     figures.update(done)
                     figures["export_rolls_per_s"] = size / done["export_s"]
+                    imported = import_into_fresh(exported[0], tmp, postgres)
+                    figures.update(imported)
+                    if imported:
+                        figures["import_rolls_per_s"] = size / imported["import_s"]
                 started = time.perf_counter()
                 bundle = tmp / f"audit_{size}.json"
                 audit_bundle(client, api, bundle)
