@@ -86,3 +86,18 @@ async def test_a_lone_surrogate_in_a_sheet_is_a_422_not_a_500(client: AsyncClien
     refused(answer, ["body", "name"], SURROGATE_MSG)
     listed = expect(await client.get(f"/campaigns/{cid}/characters", headers=st.auth), 200)
     assert [c["name"] for c in listed["items"]] == ["Ficelle"]
+
+
+async def test_a_json_body_labelled_as_lines_does_not_slip_a_nul_past_the_guard(
+    client: AsyncClient,
+) -> None:
+    """The guard leaves line-format bodies to the import, which checks each line; any
+    other route reads only JSON, so a body labelled so is refused there and stores nothing."""
+    st = await register(client, "teller")
+    body = json.dumps({"name": "Nul\u0000table", "ruleset": "3d6"})
+    for kind in ("application/x-ndjson", "application/gzip"):
+        headers = {**st.auth, "Content-Type": kind}
+        answer = await client.post("/campaigns", content=body, headers=headers)
+        assert answer.status_code == 422, answer.text
+    listed = expect(await client.get("/campaigns", headers=st.auth), 200)
+    assert listed["items"] == []
