@@ -32,9 +32,10 @@ async def test_the_wal_starts_over_under_a_steady_flow_of_writes(
             await db.between_batches()  # as the writer does
             await asyncio.sleep(0)
             biggest = max(biggest, sqlite._size(path + "-wal"))
-        # Without the rewinds the log grew to the size of everything written (> 40 MB); with
-        # them, to its limit and what the writes add until the next checkpoint looks.
-        assert biggest < 16 * limit, biggest
+        # Without the rewinds the log grows to the size of everything written (> 24 MB);
+        # with them, to its limit and what the writes add until the checkpoint thread next
+        # looks, which a loaded machine delays (4.3 MB seen under CI): under a third of it.
+        assert biggest < 32 * limit, biggest
         async with db.read() as reader:
             assert await reader.fetchone("SELECT count(*) FROM t") == (6_000,)
     finally:
