@@ -20,7 +20,7 @@ from app.core.errors import NotFound
 from app.core.i18n import msg
 from app.exchange import lines
 from app.exchange import repository as repo
-from app.exchange.importing import check
+from app.exchange.importing import check, discard
 from app.exchange.service import duplicate
 from app.exchange.stream import campaign_records
 from app.exchange.writing import LinePlacement, write_lines
@@ -76,7 +76,7 @@ async def restore(
                     raise conflict from exc
                 raise
     finally:
-        checked.spool.close()
+        await discard(checked.spool)
     counts = checked.counts
     return {"id": checked.campaign.id, "rolls": counts.get("roll", 0),
             "members": counts.get("member", 0)}  # fmt: skip

@@ -77,6 +77,12 @@ _YIELD_EVERY = 16
 _SPOOL = 8 * 1024 * 1024
 
 
+async def discard(spool: IO[bytes]) -> None:
+    """Close (and so delete) a spool in a worker thread: freeing a file of hundreds of MB
+    takes the file system tens of milliseconds, which the loop must not wait on."""
+    await asyncio.to_thread(spool.close)
+
+
 def bad(number: int, why: str) -> Unprocessable:
     return Unprocessable(msg("line {number}: {why}", number=number, why=why))
 
@@ -173,7 +179,7 @@ async def check(chunks: AsyncIterable[bytes], max_line: int, *, backup: bool = F
         if not ended:
             raise Unprocessable(msg("the body ends without its trailer: it was cut short"))
     except BaseException:
-        spool.close()
+        await discard(spool)
         raise
     spool.seek(0)
     return found

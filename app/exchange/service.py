@@ -39,7 +39,7 @@ from app.core.writer import Job, Writer
 from app.exchange import lines
 from app.exchange import repository as repo
 from app.exchange.checks import bad, verify_document
-from app.exchange.importing import check
+from app.exchange.importing import check, discard
 from app.exchange.schemas import CampaignExport, FairnessPart
 from app.exchange.stream import campaign_records
 from app.exchange.writing import LinePlacement, Placement, write_campaign, write_lines
@@ -176,7 +176,7 @@ async def import_lines(
 
         return await writer.run(job)
     finally:
-        checked.spool.close()
+        await discard(checked.spool)
 
 
 async def import_campaign(
