@@ -170,7 +170,7 @@ class SqliteDb:
         writer's task uses this connection, and it awaits the commit."""
         await self._end(self._conn.commit, rows)
 
-    async def rollback(self, rows: int = 0) -> None:
+    async def rollback(self, rows: int) -> None:
         if self.memos is not None:
             self.memos.clear()
         await self._end(self._conn.rollback, rows)

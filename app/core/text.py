@@ -133,15 +133,17 @@ def path_errors(routes: list[Any], scope: Scope) -> list[dict[str, Any]]:
     return []
 
 
-# Bodies of any size, read a line at a time by their route, which checks each line's text
-# itself (app/exchange/lines.py): joining them here would hold the whole body in memory.
-STREAMED_TYPES = (b"application/x-ndjson", b"application/gzip")
+# The content types of bodies of any size read a line at a time (a campaign import), whose
+# reader checks each line's text itself (app/exchange/lines.py): joining them here would
+# hold the whole body in memory.
+LINE_BODY_TYPES = ("application/x-ndjson", "application/gzip")
+_LINE_BODY_TYPES = tuple(kind.encode() for kind in LINE_BODY_TYPES)
 
 
 def _streamed(scope: Scope) -> bool:
     for name, value in scope.get("headers", ()):
         if name == b"content-type":
-            return value.split(b";")[0].strip().lower() in STREAMED_TYPES
+            return value.split(b";")[0].strip().lower() in _LINE_BODY_TYPES
     return False
 
 

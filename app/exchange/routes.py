@@ -16,6 +16,7 @@ from app.core.jsontext import loads
 from app.core.limits import BodyTooLarge
 from app.core.openapi import AUTH, BODY, document_schema, ok, problems
 from app.core.routing import ApiRoute
+from app.core.text import LINE_BODY_TYPES
 from app.exchange import lines, service
 from app.exchange.examples import IMPORTED_EXAMPLE
 from app.exchange.schemas import CampaignExport, ImportedCampaign
@@ -113,7 +114,7 @@ async def import_campaign(principal: Manager, request: Request) -> dict[str, Any
     if kind == "application/json":
         document = await _document(request, settings.max_import_bytes)
         return await service.import_campaign(state.writer, principal, document)
-    if kind not in (lines.MEDIA_TYPE, "application/gzip"):
+    if kind not in LINE_BODY_TYPES:
         raise Unprocessable(
             msg(
                 "Content-Type {value}: send {lines_media_type}",
