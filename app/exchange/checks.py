@@ -9,8 +9,8 @@ those were committed before the dice were rolled."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Container, Mapping, Sequence
-from typing import Any
+from collections.abc import Container, Sequence
+from typing import Any, Protocol
 
 from app.core.db import rfc3339
 from app.core.errors import Unprocessable
@@ -79,11 +79,19 @@ def check_history(doc: CampaignExport, *, secret_current: bool = False) -> None:
     _check_grants(doc)
 
 
+class RollCharacters(Protocol):
+    """Roll id -> its character: a dict, or the import's compact
+    ``app.rules.verify_rolls.RollCharacters``."""
+
+    def __contains__(self, roll_id: object, /) -> bool: ...
+    def __getitem__(self, roll_id: str, /) -> str | None: ...
+
+
 def grant_problem(
     grant: GrantPart,
     campaign_id: str,
     characters: Container[str],
-    rolls: Mapping[str, str | None],
+    rolls: RollCharacters,
 ) -> str | None:
     """Why a grant disagrees with the file it travels in, or None. ``rolls``: every roll
     the file links, to the id of its character ("" for none), or to None when the roll

@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-import sys
 import tempfile
 from collections.abc import AsyncIterable, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -54,6 +53,7 @@ from app.rules import RulesError
 from app.rules.verify_lines import LineVerifier
 from app.rules.verify_report import Stop
 from app.rules.verify_requests import is_link_type
+from app.rules.verify_rolls import RollCharacters
 
 PARTS: dict[str, type[BaseModel]] = {
     "member": MemberPart,
@@ -99,15 +99,14 @@ def part(number: int, model: type[BaseModel], values: Any) -> Any:
 @dataclass(slots=True)
 class Seen:
     """What pass 1 keeps of the lines read so far, for the lines after them: the ids given
-    (each once), and each roll the chain links, to its character ("" for none; None while
-    it is a stub: a player's private roll in an export). The roll ids are the very strings
-    the verifier keeps and the characters are interned, so a roll costs a dict slot."""
+    (each once), and each roll the chain links, to its character (for the grants), in
+    about 20 bytes a roll."""
 
     members: set[str] = field(default_factory=set)
     characters: set[str] = field(default_factory=set)
     flows: set[str] = field(default_factory=set)
     grants: set[str] = field(default_factory=set)
-    rolls: dict[str, str | None] = field(default_factory=dict)
+    rolls: RollCharacters = field(default_factory=RollCharacters)
     last_seq: int = 0
     # chat message id -> a digest of its message.created event (the data and who reads
     # it), until its message record; and the ids of the messages whose deletion was read
@@ -247,7 +246,7 @@ def _check_part(
             return
         roll_id = record["data"].get("id")
         if value.type.startswith("roll.") and value.hash is not None and type(roll_id) is str:
-            seen.rolls.setdefault(roll_id, None)  # the verifier holds this very string
+            seen.rolls.link(roll_id)
             seen.last_link = (roll_id, record["data"].get("acted_by"))
         return
     if kind == "message":
@@ -271,8 +270,7 @@ def _check_part(
             if type(nonce) is not int or not 0 <= nonce < fairness.next_nonce:
                 raise bad(number, f"roll {value.id}: proof nonce {nonce!r} is not below "
                           "fairness.next_nonce")  # fmt: skip
-        if value.id in seen.rolls:  # else the verifier refuses it: it follows no link
-            seen.rolls[value.id] = sys.intern(value.character_id or "")
+        seen.rolls.place(value.id, value.character_id or "")  # unlinked: the verifier refuses it
         return
     if kind == "grant":
         _once(number, kind, value.id, seen.grants)

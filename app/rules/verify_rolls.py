@@ -1,6 +1,7 @@
 """What the line verifier keeps of each roll (standard library only, like the verifier):
 ``RollStates``, a roll open (linked, its roll record not read yet) or given, and
-``GivenIds``, the ids of the rolls given, in about 16 bytes each.
+``GivenIds``, the ids of the rolls given, in about 16 bytes each; and for the import's
+grant checks ``RollCharacters``, each roll to its character, in about 20 bytes a roll.
 
 A million-roll file leaves a million ids, and a set of a million strings takes some
 200 MB. The server's roll ids are ULIDs (26 characters of Crockford's base 32, 128 bits)
@@ -16,7 +17,7 @@ from array import array
 from bisect import bisect_left
 from typing import Any
 
-__all__ = ["GivenIds", "RollStates", "ulid_halves"]
+__all__ = ["GivenIds", "RollCharacters", "RollStates", "ulid_halves"]
 
 _HALF = (1 << 64) - 1
 _ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"  # Crockford's, lowercase as the server writes
@@ -79,16 +80,81 @@ class GivenIds:
             return False
         if roll_id in self.others:
             return True
-        halves = self._halves(roll_id)
+        return _position(self.high, self.low, self._halves(roll_id)) >= 0
+
+
+def _position(high: array[int], low: array[int], halves: tuple[int, int] | None) -> int:
+    """Where ``halves`` is kept in the two sorted arrays, or -1."""
+    if halves is None or not high or halves > (high[-1], low[-1]):
+        return -1
+    at = bisect_left(high, halves[0])
+    while at < len(high) and high[at] == halves[0]:
+        if low[at] == halves[1]:
+            return at
+        at += 1
+    return -1
+
+
+class RollCharacters:
+    """Each roll an import links, to its character: ``""`` for none, None while the roll
+    is a stub (a player's private roll: its character is not the reader's to see). Kept
+    the way ``GivenIds`` keeps ids, each with the index of its character (a table flows'
+    few characters are each kept once): a dict of a million strings would take the server
+    some 130 MB for the length of the import."""
+
+    __slots__ = ("codes", "high", "low", "names", "numbers", "others")
+
+    def __init__(self) -> None:
+        self.high, self.low, self.codes = array("Q"), array("Q"), array("I")
+        self.others: dict[str, int] = {}
+        self.names: list[str | None] = [None]
+        self.numbers: dict[str | None, int] = {None: 0}
+
+    def __len__(self) -> int:
+        return len(self.high) + len(self.others)
+
+    def __contains__(self, roll_id: object) -> bool:
+        return isinstance(roll_id, str) and self._find(roll_id) is not None
+
+    def __getitem__(self, roll_id: str) -> str | None:
+        found = self._find(roll_id)
+        if found is None:
+            raise KeyError(roll_id)
+        return self.names[found]
+
+    def link(self, roll_id: str) -> None:
+        """A link of the roll: kept as a stub unless it is kept already."""
+        if self._find(roll_id) is not None:
+            return
+        halves = ulid_halves(roll_id)
         high, low = self.high, self.low
-        if halves is None or not high or halves > (high[-1], low[-1]):
-            return False
-        at = bisect_left(high, halves[0])
-        while at < len(high) and high[at] == halves[0]:
-            if low[at] == halves[1]:
-                return True
-            at += 1
-        return False
+        if halves is not None and (not high or halves > (high[-1], low[-1])):
+            high.append(halves[0])
+            low.append(halves[1])
+            self.codes.append(0)
+        else:
+            self.others[roll_id] = 0
+
+    def place(self, roll_id: str, character: str) -> None:
+        """The roll's record names its character; a roll not linked is left out."""
+        code = self.numbers.get(character)
+        if code is None:
+            code = self.numbers[character] = len(self.names)
+            self.names.append(character)
+        if roll_id in self.others:
+            self.others[roll_id] = code
+            return
+        at = _position(self.high, self.low, ulid_halves(roll_id))
+        if at >= 0:
+            self.codes[at] = code
+
+    def _find(self, roll_id: str) -> int | None:
+        """The code of the roll's character, or None when the roll is not kept."""
+        code = self.others.get(roll_id)
+        if code is not None:
+            return code
+        at = _position(self.high, self.low, ulid_halves(roll_id))
+        return self.codes[at] if at >= 0 else None
 
 
 class RollStates:

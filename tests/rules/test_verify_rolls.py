@@ -1,15 +1,17 @@
-"""The verifier's memory of the rolls given (app/rules/verify_rolls.py) is a set: exact
-for every id, in whatever order the ids come, ULIDs or not."""
+"""The verifier's memory of the rolls given (app/rules/verify_rolls.py) is a set, and the
+import's memory of each roll's character a dict: exact for every id, in whatever order the
+ids come, ULIDs or not."""
 
 from __future__ import annotations
 
 import random
 import sys
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.rules.verify_rolls import GivenIds, RollStates, ulid_halves
+from app.rules.verify_rolls import GivenIds, RollCharacters, RollStates, ulid_halves
 
 CROCKFORD = "0123456789abcdefghjkmnpqrstvwxyz"
 
@@ -64,3 +66,50 @@ def test_a_roll_is_open_then_given_once() -> None:
     assert rolls.give("01m8tvhnqskp28cjsyxzpbvpc2") and rolls.is_given("01m8tvhnqskp28cjsyxzpbvpc2")
     assert not rolls.give("01m8tvhnqskp28cjsyxzpbvpc2")  # given twice
     assert rolls.first_open() == "r2" and len(rolls) == 2
+
+
+characters = st.sampled_from(["", "c1", "c2", "01m8tvhnqskp28cjsyxzpbvpc2"])
+
+
+@given(
+    st.lists(st.tuples(ids, st.none() | characters), max_size=60),
+    st.lists(ids, max_size=30),
+    st.booleans(),
+)
+def test_each_linked_roll_keeps_its_character_like_a_dict(
+    steps: list[tuple[str, str | None]], asked: list[str], in_order: bool
+) -> None:
+    """A link keeps a roll as a stub (None) unless it is kept; its record names its
+    character; a record of a roll never linked is left out."""
+    if in_order:
+        steps = sorted(steps, key=lambda step: step[0])
+    kept, reference = RollCharacters(), {}
+    for roll_id, character in steps:
+        if character is None:
+            kept.link(roll_id)
+            reference.setdefault(roll_id, None)
+        else:
+            kept.place(roll_id, character)
+            if roll_id in reference:
+                reference[roll_id] = character
+    assert len(kept) == len(reference)
+    for roll_id in [*(s[0] for s in steps), *asked]:
+        assert (roll_id in kept) is (roll_id in reference)
+        if roll_id in reference:
+            assert kept[roll_id] == reference[roll_id]
+        else:
+            with pytest.raises(KeyError):
+                kept[roll_id]
+
+
+def test_each_rolls_character_takes_about_20_bytes() -> None:
+    kept = RollCharacters()
+    base = 0x0193_0000_0000 << 80
+    for n in range(100_000):
+        value = base + n * 7919
+        roll_id = "".join(CROCKFORD[(value >> (5 * i)) & 31] for i in range(25, -1, -1))
+        kept.link(roll_id)
+        kept.place(roll_id, f"c{n % 3}")
+    assert not kept.others and len(kept) == 100_000 and len(kept.names) == 4
+    arrays = (kept.high, kept.low, kept.codes)
+    assert sum(sys.getsizeof(a) for a in arrays) < 24 * 100_000
