@@ -20,7 +20,7 @@ from app.events.repository import EVENTS
 from app.exchange import repository as exchange_repo
 from app.exchange.checks import flows
 from app.exchange.importing import FLOWS, Checked, CompactEvent, write_spool
-from app.exchange.schemas import CampaignExport, EventPart
+from app.exchange.schemas import CampaignExport, MemberPart
 from app.fairness.repository import SEEDS
 from app.grants import repository as grants_repo
 from app.messages import repository as messages_repo
@@ -89,7 +89,7 @@ async def write_campaign(
     for event in doc.events:
         # Whole: the single-document format is read in memory, not the way of long
         # campaigns; the line import (``write_lines``) stores compact what it can.
-        await tables.insert(db, EVENTS, _event_row(campaign.id, event))
+        await tables.insert(db, EVENTS, _event_row(campaign.id, event.model_dump()))
     for table, found in flows(doc):
         for flow in found:
             sql, params = table_repo.insert(table, flow.model_dump())
@@ -135,27 +135,23 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
         if kind == "member":
             await _members(db, campaign.id, rows, place)
         elif kind == "character":
-            values = [
-                {**c.model_dump(), "campaign_id": campaign.id, "owner_id": _owner(c, place)}
-                for c in rows
-            ]
+            values = [{**c, "campaign_id": campaign.id, "owner_id": _owner(c, place)} for c in rows]
             await _many(db, characters_repo.CHARACTERS, values)
         elif kind == "roll":
-            dumped = [r.model_dump() for r in rows]
-            await _many(db, rolls_repo.ROLLS, dumped)
-            for sql, params in tally.of_rolls(campaign.id, dumped):  # the luck statistics
+            await _many(db, rolls_repo.ROLLS, rows)
+            for sql, params in tally.of_rolls(campaign.id, rows):  # the luck statistics
                 await db.execute(sql, *params)
         elif kind == "event":
             await _many(db, EVENTS, [_event_row(campaign.id, e) for e in rows])
         elif kind == "roll_request":
-            requests = [r.model_dump(exclude={"targets"}) for r in rows]
+            requests = [{k: v for k, v in r.items() if k != "targets"} for r in rows]
             await _many(db, requests_repo.REQUESTS, requests)
-            targets = [{**t.model_dump(), "request_id": r.id} for r in rows for t in r.targets]
+            targets = [{**t, "request_id": r["id"]} for r in rows for t in r["targets"]]
             await _many(db, requests_repo.TARGETS, targets)
         elif kind == "grant":  # as they were: an open grant stays its character's to cite
-            await _many(db, grants_repo.GRANTS, [g.model_dump() for g in rows])
+            await _many(db, grants_repo.GRANTS, rows)
         elif kind == "message":
-            messages = [{**m.model_dump(), "idempotency_key": None} for m in rows]
+            messages = [{**m, "idempotency_key": None} for m in rows]
             await _many(db, messages_repo.MESSAGES, messages)
             readers = [{"message_id": m["id"], "user_id": reader}
                        for m in messages for reader in audience_of(m) or ()]  # fmt: skip
@@ -163,29 +159,32 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
                 await _many(db, messages_repo.READERS, readers)
         else:
             for flow in rows:
-                sql, params = table_repo.insert(FLOWS[kind], flow.model_dump())  # type: ignore[arg-type]
+                sql, params = table_repo.insert(FLOWS[kind], flow)  # type: ignore[arg-type]
                 await db.execute(sql, *params)
 
     await write_spool(checked.spool, insert)
 
 
-def _event_row(campaign_id: str, event: EventPart | CompactEvent) -> dict[str, Any]:
+def _event_row(campaign_id: str, event: dict[str, Any] | CompactEvent) -> dict[str, Any]:
     """An event as stored: whole, or compact when its roll's row holds its data."""
     if isinstance(event, CompactEvent):
-        return {**event.event.model_dump(exclude={"data"}), "data": None,
-                "roll_seq": event.roll_seq, "campaign_id": campaign_id}  # fmt: skip
-    return {**event.model_dump(), "roll_seq": None, "campaign_id": campaign_id}
+        return {**event.event, "data": None, "roll_seq": event.roll_seq,
+                "campaign_id": campaign_id}  # fmt: skip
+    return {**event, "roll_seq": None, "campaign_id": campaign_id}
 
 
-def _owner(character: Any, place: LinePlacement) -> str | None:
-    owner: str | None = character.owner_id
+def _owner(character: dict[str, Any], place: LinePlacement) -> str | None:
+    owner: str | None = character["owner_id"]
     if place.importer_id is None or owner is None or owner in place.known:
         return owner
     return place.importer_id
 
 
-async def _members(db: Db, campaign_id: str, rows: list[Any], place: LinePlacement) -> None:
-    for member in rows:
+async def _members(
+    db: Db, campaign_id: str, rows: list[dict[str, Any]], place: LinePlacement
+) -> None:
+    for row in rows:
+        member = MemberPart.model_construct(**row)  # as pass 1 validated it
         here = await exchange_repo.username_of(db, member.user_id) == member.username
         if place.importer_id is None:
             if not here:

@@ -14,7 +14,7 @@ step), goes to a set. Both ways exact: no two ids are taken for one.
 from __future__ import annotations
 
 from array import array
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from typing import Any
 
 __all__ = ["GivenIds", "RollCharacters", "RollStates", "ulid_halves"]
@@ -87,12 +87,10 @@ def _position(high: array[int], low: array[int], halves: tuple[int, int] | None)
     """Where ``halves`` is kept in the two sorted arrays, or -1."""
     if halves is None or not high or halves > (high[-1], low[-1]):
         return -1
-    at = bisect_left(high, halves[0])
-    while at < len(high) and high[at] == halves[0]:
-        if low[at] == halves[1]:
-            return at
-        at += 1
-    return -1
+    start = bisect_left(high, halves[0])
+    end = bisect_right(high, halves[0], start)
+    at = bisect_left(low, halves[1], start, end)  # a run of one high half is sorted by low
+    return at if at < end and low[at] == halves[1] else -1
 
 
 class RollCharacters:
