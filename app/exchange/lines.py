@@ -143,15 +143,15 @@ def parse(number: int, line: bytes) -> dict[str, Any]:
 
 async def records(
     chunks: AsyncIterable[bytes], max_line: int
-) -> AsyncIterator[tuple[int, dict[str, Any]]]:
-    """(line number, object) for each non-blank line of a streamed body."""
+) -> AsyncIterator[tuple[int, bytes, dict[str, Any]]]:
+    """(line number, line, object) for each non-blank line of a streamed body."""
     lines = Lines(max_line)
     async for chunk in chunks:
         for line in lines.feed(chunk):
             if line.strip():
-                yield lines.number, parse(lines.number, line)
+                yield lines.number, line, parse(lines.number, line)
     for line in lines.end():
-        yield lines.number, parse(lines.number, line)
+        yield lines.number, line, parse(lines.number, line)
 
 
 def file_lines(path: str, max_line: int) -> Iterator[bytes]:

@@ -101,6 +101,37 @@ async def test_a_long_campaign_round_trips_and_refuses_a_bad_record_anywhere(
     assert ndjson.check(second).ok
 
 
+async def test_the_first_bad_line_is_named_whichever_process_finds_it(
+    client: AsyncClient,
+) -> None:
+    """The chain is verified in a worker process beside the checks of the import itself
+    (app/exchange/verifying.py): a die that does not verify early beats a line the import
+    refuses later, and the other way round, as when one pass read the file."""
+    st, _, cid = await _long(client)
+    first = await _export(client, st, cid)
+    expect(await client.delete(f"/campaigns/{cid}", headers=st.auth), 204)
+    rolls = [i for i, record in enumerate(first) if record["t"] == "roll"]
+    early, late = rolls[len(rolls) // 5], rolls[4 * len(rolls) // 5]
+
+    def forged(at: int) -> dict[str, Any]:
+        record = copy.deepcopy(first[at])
+        record["dice"][0]["value"] = record["dice"][0]["value"] % 6 + 1
+        return record
+
+    unknown = {"t": "bogus"}
+    for bad_die, refused_line in ((early, late), (late, early)):
+        found = copy.deepcopy(first)
+        found[bad_die] = forged(bad_die)
+        found.insert(refused_line + 1, unknown)  # after the roll: the die's line stays put
+        answer = await _import(client, st, found)
+        detail = answer.json()["detail"]
+        if bad_die < refused_line:
+            assert detail.startswith(f"line {bad_die + 1}: the history does not verify"), detail
+        else:
+            assert detail == f"line {refused_line + 2}: unknown record type 'bogus'", detail
+        assert (await client.get(f"/campaigns/{cid}", headers=st.auth)).status_code == 404
+
+
 def _decoded(page: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A page as its reader gets it: encoded (a roll's JSON is carried as stored text)."""
     return [lines.parse(n, line) for n, line in enumerate(lines.encode(page).splitlines(), 1)]
