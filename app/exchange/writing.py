@@ -30,6 +30,8 @@ from app.rolls import repository as rolls_repo
 from app.stats import tally
 from app.table import repository as table_repo
 
+TALLY_ROWS = 20_000  # tally rows held at most before they are written (a few MB)
+
 
 @dataclass(frozen=True, slots=True)
 class Placement:
@@ -131,6 +133,17 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
     for seed in place.seeds:
         await tables.insert(db, SEEDS, {**seed, "campaign_id": campaign.id})
 
+    # The luck statistics of the rolls, gathered over many batches: a tally row of a busy
+    # hour is then written once, not once a batch (each upsert of a row is a new row
+    # version on PostgreSQL).
+    tallies = tally.Tallies(campaign.id)
+
+    async def write_tallies() -> None:
+        nonlocal tallies
+        for sql, params in tallies.statements():
+            await db.execute(sql, *params)
+        tallies = tally.Tallies(campaign.id)
+
     async def insert(kind: str, rows: list[Any]) -> None:
         if kind == "member":
             await _members(db, campaign.id, rows, place)
@@ -139,8 +152,10 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
             await _many(db, characters_repo.CHARACTERS, values)
         elif kind == "roll":
             await _many(db, rolls_repo.ROLLS, rows)
-            for sql, params in tally.of_rolls(campaign.id, rows):  # the luck statistics
-                await db.execute(sql, *params)
+            for roll in rows:
+                tally.change(tallies, None, roll)
+            if len(tallies) >= TALLY_ROWS:
+                await write_tallies()
         elif kind == "event":
             await _many(db, EVENTS, [_event_row(campaign.id, e) for e in rows])
         elif kind == "roll_request":
@@ -163,6 +178,7 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
                 await db.execute(sql, *params)
 
     await write_spool(checked.spool, insert)
+    await write_tallies()
 
 
 def _event_row(campaign_id: str, event: dict[str, Any] | CompactEvent) -> dict[str, Any]:

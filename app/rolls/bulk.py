@@ -1,5 +1,7 @@
 """The bulk generator: a new 3d6 campaign filled with N genuine rolls, for benchmarks,
-demos and tests (``fairtable demo --rolls N``), at 20,000 rolls a second or more.
+demos and tests (``fairtable demo --rolls N``): about 12,000 rolls a second on SQLite
+and 8,000 on PostgreSQL on a 2-core machine, short of the 20,000 aimed at
+(``bench/growth_bench.py`` prints it).
 
 Every roll is made as a request's is (``add_roll``): a draw from the ledger (the committed
 seed's next nonce), the rules engine's roll, the next seq, a link of the hash chain, the

@@ -144,6 +144,7 @@ def contribution(roll: Mapping[str, Any]) -> Contribution | None:
 ROLL_TALLIES = TableSql(RollTally)
 FACE_TALLIES = TableSql(FaceTally)
 _KEY = ("campaign_id", "user_id", "character_key", "visibility", "span", "starts_at")
+_MOST = 1000  # rows an upsert: 15,000 parameters at most
 
 
 @lru_cache(maxsize=64)
@@ -187,24 +188,29 @@ class Tallies:
         for at, n in other.faces.items():
             self.faces[at] = self.faces.get(at, 0) + n
 
+    def __len__(self) -> int:
+        return len(self.rows) + len(self.faces)
+
     def statements(self) -> list[Statement]:
-        """The upserts of this batch's changes (none when nothing changed)."""
+        """The upserts of this batch's changes (none when nothing changed), at most
+        ``_MOST`` rows a statement (SQLite binds at most 32,766 parameters)."""
         out: list[Statement] = []
-        rows = {key: sums for key, sums in self.rows.items() if any(sums)}
-        if rows:
+        rows = [(key, sums) for key, sums in self.rows.items() if any(sums)]
+        for start in range(0, len(rows), _MOST):
             params: list[Any] = []
-            for key, sums in rows.items():
+            for key, sums in rows[start : start + _MOST]:
                 params += [self.campaign_id, *key]
                 typed = zip(_SUMS, sums, strict=True)
                 params += [int(v) if name in _INTS else float(v) for name, v in typed]
-            out.append((_upsert("roll_tallies", _KEY, _SUMS, len(rows)), params))
+            count = min(_MOST, len(rows) - start)
+            out.append((_upsert("roll_tallies", _KEY, _SUMS, count), params))
         faces = [(at, n) for at, n in self.faces.items() if n != 0]
-        if faces:
+        for start in range(0, len(faces), _MOST):
             params = []
-            for (key, sides, face), n in faces:
+            for (key, sides, face), n in faces[start : start + _MOST]:
                 params += [self.campaign_id, *key, sides, face, n]
-            sql = _upsert("face_tallies", (*_KEY, "sides", "face"), ("n",), len(faces))
-            out.append((sql, params))
+            count = min(_MOST, len(faces) - start)
+            out.append((_upsert("face_tallies", (*_KEY, "sides", "face"), ("n",), count), params))
         return out
 
 

@@ -14,7 +14,9 @@ from httpx import ASGITransport, AsyncClient
 
 from app.core.migrate import alembic_config, upgrade
 from app.core.settings import Settings
+from app.exchange import writing
 from app.main import create_app
+from app.stats import tally
 from tests.conftest import fresh_database
 from tests.exchange.test_export_import import _export, _import, _played
 from tests.service.table import SHEET_3D6, Person, campaign, character, expect, register, roll
@@ -28,7 +30,15 @@ async def _all_stats(http: AsyncClient, who: Person, cid: str) -> list[dict[str,
     return found
 
 
-async def test_an_imported_campaign_answers_the_same_stats(client: AsyncClient) -> None:
+@pytest.mark.parametrize("in_pieces", [False, True])
+async def test_an_imported_campaign_answers_the_same_stats(
+    client: AsyncClient, monkeypatch: pytest.MonkeyPatch, in_pieces: bool
+) -> None:
+    """In pieces: the import writes its tallies as soon as it holds one row of them, two
+    rows an upsert (as a long campaign's are written, 20,000 held and 1,000 an upsert)."""
+    if in_pieces:
+        monkeypatch.setattr(writing, "TALLY_ROWS", 1)
+        monkeypatch.setattr(tally, "_MOST", 2)
     st, _, cid, exported = await _played(client)
     before = await _all_stats(client, st, cid)
     assert before[0]["items"], "the played table has final rolls"
