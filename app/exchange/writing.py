@@ -228,6 +228,5 @@ async def _members(
 
 
 async def _many(db: Db, table: tables.TableSql, rows: list[dict[str, Any]]) -> None:
-    """One multi-row ``INSERT`` for a batch."""
-    params = [value for row in rows for value in table.values(row)]
-    await db.execute(table.insert_rows(len(rows)), *params)
+    """One statement for a batch (``TableSql.insert_many``)."""
+    await table.insert_many(db, [table.encode(table.values(row)) for row in rows])

@@ -28,11 +28,9 @@ import secrets
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from itertools import chain
-from typing import Any, cast
+from typing import Any
 
 import orjson
-from sqlalchemy import JSON, Table
 from sqlalchemy.dialects.postgresql.base import PGDialect
 
 from app.accounts import service as accounts
@@ -43,21 +41,18 @@ from app.campaigns.seats import PLAYING, Seat, take_seat
 from app.characters import repository as characters_repo
 from app.characters import service as characters
 from app.core import tables
-from app.core.database import Database, Db, PgDb
-from app.core.db import Base, rfc3339, utcnow
+from app.core.database import Database, Db
+from app.core.db import rfc3339, utcnow
 from app.core.errors import NotFound
 from app.core.i18n import msg
 from app.core.ids import new_id
-from app.core.jsontext import dumps_text, loads
+from app.core.jsontext import loads
 from app.core.security import SCOPES, Principal
 from app.core.settings import Settings
-from app.core.tables import TableSql
 from app.core.writer import Job, Writer, create_writer
-from app.events.models import Event
 from app.events.repository import EVENTS
 from app.events.service import EventOut
 from app.rolls import kinds
-from app.rolls.models import Roll
 from app.rolls.repository import ROLLS, RollRow
 from app.rolls.schemas import FormulaBody, TestBody
 from app.rolls.service import RollBody, result_of
@@ -284,55 +279,9 @@ def _event_row(values: RollRow) -> tuple[Any, ...]:
     return EVENTS.values(event.row(values["seq"]))
 
 
-class _Rows:
-    """How the bulk writes one table's rows: the JSON columns encoded here, as the
-    database adapters would (text is taken as JSON by both databases), then one statement
-    a chunk. On SQLite a multi-row ``INSERT``; on PostgreSQL one array a column, spread
-    into rows by ``unnest``: no limit on the rows a statement takes, and a short statement
-    to parse (the ``VALUES`` list of thousands of placeholders cost the server twice as
-    much, and binding them cost this process more than rolling the dice)."""
-
-    __slots__ = ("_json", "table", "unnest")
-
-    def __init__(self, table: TableSql, model: type[Base]) -> None:
-        columns = cast(Table, model.__table__).columns
-        self.table = table
-        self._json = tuple(i for i, c in enumerate(columns) if isinstance(c.type, JSON))
-        listed = ", ".join(f'"{c.name}"' for c in columns)
-        arrays = ", ".join(
-            "?::TEXT[]" if isinstance(c.type, JSON) else f"?::{c.type.compile(_PG)}[]"
-            for c in columns
-        )
-        picked = ", ".join(
-            f'"{c.name}"::JSON' if isinstance(c.type, JSON) else f'"{c.name}"' for c in columns
-        )
-        self.unnest = (
-            f"INSERT INTO {table.name} ({listed}) "  # noqa: S608 - names from the model
-            f"SELECT {picked} FROM unnest({arrays}) AS t({listed})"
-        )
-
-    def encode(self, row: tuple[Any, ...]) -> tuple[Any, ...]:
-        """The row with its JSON columns as text."""
-        out = list(row)
-        for i in self._json:
-            if out[i] is not None:
-                out[i] = dumps_text(out[i])
-        return tuple(out)
-
-    async def insert(self, db: Db, rows: list[tuple[Any, ...]]) -> None:
-        if isinstance(db, PgDb):
-            await db.execute(self.unnest, *zip(*rows, strict=True))
-        else:
-            await db.execute(self.table.insert_rows(len(rows)), *chain.from_iterable(rows))
-
-
-_ROLL_ROWS = _Rows(ROLLS, Roll)
-_EVENT_ROWS = _Rows(EVENTS, Event)
-
-
 async def _insert(db: Db, rolls: list[tuple[Any, ...]], events: list[tuple[Any, ...]]) -> None:
-    await _ROLL_ROWS.insert(db, rolls)
-    await _EVENT_ROWS.insert(db, events)
+    await ROLLS.insert_many(db, rolls)
+    await EVENTS.insert_many(db, events)
 
 
 async def _roll_batch(
@@ -358,8 +307,8 @@ async def _roll_batch(
             tally.record(ledger, None, values)  # written with the ledger's batch
             if i % YIELD_EVERY == 0 and sending is not None and not sending.done():
                 await asyncio.sleep(0)  # the driver sends what the socket takes, reads answers
-            rolls.append(_ROLL_ROWS.encode(ROLLS.values(values)))
-            events.append(_EVENT_ROWS.encode(_event_row(values)))
+            rolls.append(ROLLS.encode(ROLLS.values(values)))
+            events.append(EVENTS.encode(_event_row(values)))
             if len(rolls) == CHUNK or i == start + n - 1:
                 if sending is not None:
                     await sending  # one statement at a time on the job's connection
