@@ -6,9 +6,10 @@
    process, ``app.exchange.verifying``), then spooled to a temporary file (in memory up to
    a few MiB, then on disk). Nothing is written yet and no connection is held, however
    slowly the body comes.
-2. **Write**, once the trailer verified: one transaction (a writer job) inserts the spool
-   in batches of multi-row statements, yielding the loop between batches. A refusal in
-   pass 1 or a conflict in pass 2 leaves nothing: the transaction is rolled back whole.
+2. **Write** (``app.exchange.writing``), once the trailer verified: one transaction (a
+   writer job) inserts the spool in batches of one statement each, yielding the loop
+   between batches. A refusal in pass 1 or a conflict in pass 2 leaves nothing: the
+   transaction is rolled back whole.
 
 The spool holds each record as pass 1 validated it (the part model's values, times as
 RFC 3339 text), so pass 2 only turns the times back into datetimes: it does not validate
@@ -23,20 +24,18 @@ import asyncio
 import hashlib
 import json
 import tempfile
-from collections.abc import AsyncIterable, Awaitable, Callable
+from collections.abc import AsyncIterable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from typing import IO, Any, get_args
+from typing import IO, Any
 
-from pydantic import AwareDatetime, BaseModel, ValidationError
+from pydantic import BaseModel, ValidationError
 
 from app.campaigns.service import validate_settings
 from app.characters.sheets import normalise
 from app.core.errors import Unprocessable
 from app.core.fastjson import FastCodec
 from app.core.i18n import msg
-from app.core.jsontext import dumps, loads
-from app.events.repository import roll_body
+from app.core.jsontext import dumps
 from app.exchange import lines
 from app.exchange.checks import grant_problem
 from app.exchange.schemas import (
@@ -51,7 +50,6 @@ from app.exchange.schemas import (
     MessagePart,
     RollPart,
     RollRequestPart,
-    TargetPart,
     TaskPart,
 )
 from app.exchange.verifying import Refused, VerifierProcess
@@ -59,7 +57,6 @@ from app.messages.service import audience_of, to_read
 from app.rules import RulesError
 from app.rules.verify_lines import LineVerifier
 from app.rules.verify_report import Stop
-from app.rules.verify_requests import is_link_type
 from app.rules.verify_rolls import RollCharacters
 
 PARTS: dict[str, type[BaseModel]] = {
@@ -75,24 +72,11 @@ PARTS: dict[str, type[BaseModel]] = {
     "message": MessagePart,
 }
 FLOWS = {"contest": "contests", "group_roll": "group_rolls", "task": "tasks"}
-_STAGE = {"member": 0, "character": 1, "event": 2, "roll": 2, "roll_request": 2, "message": 2,
+STAGES = {"member": 0, "character": 1, "event": 2, "roll": 2, "roll_request": 2, "message": 2,
           "contest": 3, "group_roll": 3, "task": 3, "grant": 4}  # fmt: skip
 
-
-def _time_fields(model: type[BaseModel]) -> tuple[str, ...]:
-    return tuple(name for name, info in model.model_fields.items() if _is_time(info.annotation))
-
-
-def _is_time(annotation: Any) -> bool:
-    return annotation in (datetime, AwareDatetime) or any(_is_time(a) for a in get_args(annotation))
-
-
-# The fields pass 2 turns back into datetimes, by record type (a roll request's targets too).
-_TIMES = {kind: _time_fields(model) for kind, model in PARTS.items()}
-_TARGET_TIMES = _time_fields(TargetPart)
 # The records the trailer counts that the verifier does not: record type -> count's name.
 _COUNTED = {**FLOWS, "grant": "grants"}
-BATCH = 200
 _YIELD_EVERY = 16
 _SPOOL = 8 * 1024 * 1024
 _BUFFER = 1024 * 1024
@@ -208,9 +192,9 @@ async def _read(
         model = PARTS.get(str(kind))
         if model is None:
             raise bad(number, f"unknown record type {kind!r}")
-        if _STAGE[str(kind)] < stage:
+        if STAGES[str(kind)] < stage:
             raise bad(number, f"a {kind} record after the records that follow it")
-        stage = _STAGE[str(kind)]
+        stage = STAGES[str(kind)]
         value = part(number, model, record)
         _check_part(number, str(kind), value, record, found, seen)
         await verifier.record(number, line)
@@ -389,77 +373,3 @@ def _check_counts(number: int, trailer: dict[str, Any], found: Checked) -> None:
         if counts.get(name, 0) != held:
             raise bad(number, f"the trailer counts {counts.get(name, 0)!r} {name}, the file "
                       f"holds {held}: records are missing")  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class CompactEvent:
-    """An event to store compact (app/events/models.py): the state it carries is its roll's
-    latest, which the roll's row of the same import holds, to the byte."""
-
-    event: dict[str, Any]
-    roll_seq: int
-
-
-def _holds(roll: dict[str, Any], event: dict[str, Any]) -> bool:
-    """Whether ``event`` is ``roll``'s latest link and its data the very body the roll's
-    row will rebuild once stored (times in UTC, as the database gives them back), so that
-    storing it compact exports the same bytes as storing it whole."""
-    if event["hash"] != roll["hash"] or not is_link_type(event["type"]):
-        return False
-    if event["data"].get("id") != roll["id"]:
-        return False
-    stored = {**roll, "created_at": roll["created_at"].astimezone(UTC),
-              "updated_at": roll["updated_at"].astimezone(UTC)}  # fmt: skip
-    return dumps(roll_body(stored)) == dumps(event["data"])
-
-
-def _revive(kind: str, row: dict[str, Any]) -> dict[str, Any]:
-    """A spooled record's times back to datetimes: its values otherwise are the part
-    model's, as pass 1 validated them."""
-    for name in _TIMES[kind]:
-        text = row[name]
-        if text is not None:
-            row[name] = datetime.fromisoformat(text)
-    if kind == "roll_request":
-        for target in row["targets"]:
-            for name in _TARGET_TIMES:
-                if target[name] is not None:
-                    target[name] = datetime.fromisoformat(target[name])
-    return row
-
-
-async def write_spool(
-    spool: IO[bytes], insert: Callable[[str, list[Any]], Awaitable[None]]
-) -> None:
-    """Pass 2's loop: each record type gathered into batches for ``insert`` (rows: the
-    part models' values); every batch of a stage (members, characters, the log, the
-    flows) is written before the next.
-
-    A roll comes right after its latest link (docs/export.md): when that event's data is
-    the roll's body, it goes to ``insert`` as a ``CompactEvent``. A full batch is written
-    only when the next record of its type comes, so the event is still at hand then."""
-    batches: dict[str, list[Any]] = {}
-    stage = 0
-    last_event: dict[str, Any] | None = None
-    for line in spool:
-        record = loads(line)
-        kind = record.pop("t")
-        if _STAGE[kind] != stage:
-            for name, rows in batches.items():
-                if rows:
-                    await insert(name, rows)
-            batches, stage = {}, _STAGE[kind]
-        rows = batches.setdefault(kind, [])
-        if len(rows) >= BATCH:
-            await insert(kind, rows)
-            rows = batches[kind] = []
-            await asyncio.sleep(0)
-        row = _revive(kind, record)
-        events = batches.get("event")
-        if kind == "roll" and events and events[-1] is last_event and _holds(row, last_event):
-            events[-1] = CompactEvent(last_event, row["seq"])
-        rows.append(row)
-        last_event = row if kind == "event" else None
-    for name, rows in batches.items():
-        if rows:
-            await insert(name, rows)

@@ -1,13 +1,17 @@
-"""Writing a checked campaign document into the database: shared by the API import (which
-seats only the importer and commits to a fresh seed) and the operator's restore (which
-puts everything back as it was, the current secret seed included)."""
+"""Writing a checked campaign into the database: shared by the API import (which seats
+only the importer and commits to a fresh seed) and the operator's restore (which puts
+everything back as it was, the current secret seed included). A line import's pass 2
+(app/exchange/importing.py) is here: its spool read back and written in batches."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import asyncio
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Any
+from datetime import UTC, datetime
+from typing import IO, Any, get_args
+
+from pydantic import AwareDatetime, BaseModel
 
 from app.campaigns import repository as campaigns_repo
 from app.characters import repository as characters_repo
@@ -16,20 +20,23 @@ from app.core.database import Db
 from app.core.db import utcnow
 from app.core.errors import Unprocessable
 from app.core.i18n import msg
-from app.events.repository import EVENTS
+from app.core.jsontext import dumps, loads
+from app.events.repository import EVENTS, roll_body
 from app.exchange import repository as exchange_repo
 from app.exchange.checks import flows
-from app.exchange.importing import FLOWS, Checked, CompactEvent, write_spool
-from app.exchange.schemas import CampaignExport, MemberPart
+from app.exchange.importing import FLOWS, PARTS, STAGES, Checked
+from app.exchange.schemas import CampaignExport, MemberPart, TargetPart
 from app.fairness.repository import SEEDS
 from app.grants import repository as grants_repo
 from app.messages import repository as messages_repo
 from app.messages.service import audience_of
 from app.roll_requests import repository as requests_repo
 from app.rolls import repository as rolls_repo
+from app.rules.verify_requests import is_link_type
 from app.stats import tally
 from app.table import repository as table_repo
 
+BATCH = 200  # records a statement
 TALLY_ROWS = 20_000  # tally rows held at most before they are written (a few MB)
 
 
@@ -41,6 +48,19 @@ class Placement:
     owners: Mapping[str, str | None]  # character id -> owner here
     seeds: list[dict[str, Any]]  # seed rows, oldest first; the last one is current
     joined: Mapping[str, datetime]
+
+
+def _time_fields(model: type[BaseModel]) -> tuple[str, ...]:
+    return tuple(name for name, info in model.model_fields.items() if _is_time(info.annotation))
+
+
+def _is_time(annotation: Any) -> bool:
+    return annotation in (datetime, AwareDatetime) or any(_is_time(a) for a in get_args(annotation))
+
+
+# The fields pass 2 turns back into datetimes, by record type (a roll request's targets too).
+_TIMES = {kind: _time_fields(model) for kind, model in PARTS.items()}
+_TARGET_TIMES = _time_fields(TargetPart)
 
 
 async def write_campaign(
@@ -230,3 +250,77 @@ async def _members(
 async def _many(db: Db, table: tables.TableSql, rows: list[dict[str, Any]]) -> None:
     """One statement for a batch (``TableSql.insert_many``)."""
     await table.insert_many(db, [table.encode(table.values(row)) for row in rows])
+
+
+@dataclass(frozen=True, slots=True)
+class CompactEvent:
+    """An event to store compact (app/events/models.py): the state it carries is its roll's
+    latest, which the roll's row of the same import holds, to the byte."""
+
+    event: dict[str, Any]
+    roll_seq: int
+
+
+def _holds(roll: dict[str, Any], event: dict[str, Any]) -> bool:
+    """Whether ``event`` is ``roll``'s latest link and its data the very body the roll's
+    row will rebuild once stored (times in UTC, as the database gives them back), so that
+    storing it compact exports the same bytes as storing it whole."""
+    if event["hash"] != roll["hash"] or not is_link_type(event["type"]):
+        return False
+    if event["data"].get("id") != roll["id"]:
+        return False
+    stored = {**roll, "created_at": roll["created_at"].astimezone(UTC),
+              "updated_at": roll["updated_at"].astimezone(UTC)}  # fmt: skip
+    return dumps(roll_body(stored)) == dumps(event["data"])
+
+
+def _revive(kind: str, row: dict[str, Any]) -> dict[str, Any]:
+    """A spooled record's times back to datetimes: its values otherwise are the part
+    model's, as pass 1 validated them."""
+    for name in _TIMES[kind]:
+        text = row[name]
+        if text is not None:
+            row[name] = datetime.fromisoformat(text)
+    if kind == "roll_request":
+        for target in row["targets"]:
+            for name in _TARGET_TIMES:
+                if target[name] is not None:
+                    target[name] = datetime.fromisoformat(target[name])
+    return row
+
+
+async def write_spool(
+    spool: IO[bytes], insert: Callable[[str, list[Any]], Awaitable[None]]
+) -> None:
+    """Pass 2's loop: each record type gathered into batches for ``insert`` (rows: the
+    part models' values); every batch of a stage (members, characters, the log, the
+    flows) is written before the next.
+
+    A roll comes right after its latest link (docs/export.md): when that event's data is
+    the roll's body, it goes to ``insert`` as a ``CompactEvent``. A full batch is written
+    only when the next record of its type comes, so the event is still at hand then."""
+    batches: dict[str, list[Any]] = {}
+    stage = 0
+    last_event: dict[str, Any] | None = None
+    for line in spool:
+        record = loads(line)
+        kind = record.pop("t")
+        if STAGES[kind] != stage:
+            for name, rows in batches.items():
+                if rows:
+                    await insert(name, rows)
+            batches, stage = {}, STAGES[kind]
+        rows = batches.setdefault(kind, [])
+        if len(rows) >= BATCH:
+            await insert(kind, rows)
+            rows = batches[kind] = []
+            await asyncio.sleep(0)
+        row = _revive(kind, record)
+        events = batches.get("event")
+        if kind == "roll" and events and events[-1] is last_event and _holds(row, last_event):
+            events[-1] = CompactEvent(last_event, row["seq"])
+        rows.append(row)
+        last_event = row if kind == "event" else None
+    for name, rows in batches.items():
+        if rows:
+            await insert(name, rows)
