@@ -9,8 +9,9 @@ to a worker process, which runs the very same ``LineVerifier`` over them in file
 The report names the same line the single pass did. The worker stops at the first line
 that does not verify and says so at once (read between batches, so a bad line early in a
 long upload ends it early). When this process refuses a line itself, it first asks the
-worker whether any line before it failed: the first bad line in file order wins, and
-within one line the verifier's refusal, as the single pass checked the chain first.
+worker whether any line it handed over failed: the first bad line in file order wins,
+and within one line the refusal the single pass met first (a line goes to the worker
+after its part model and the checks against the header, before its sheet is read).
 
 Memory stays bounded: lines travel in batches of ``BATCH_BYTES``, a new batch only once
 the worker took the one before. The worker comes from a fork server (a fresh interpreter
