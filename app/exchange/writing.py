@@ -25,7 +25,7 @@ from app.events.repository import EVENTS, roll_body
 from app.exchange import repository as exchange_repo
 from app.exchange.checks import flows
 from app.exchange.importing import FLOWS, PARTS, STAGES, Checked
-from app.exchange.schemas import CampaignExport, MemberPart, TargetPart
+from app.exchange.schemas import CampaignExport, TargetPart
 from app.fairness.repository import SEEDS
 from app.grants import repository as grants_repo
 from app.messages import repository as messages_repo
@@ -219,32 +219,30 @@ def _owner(character: dict[str, Any], place: LinePlacement) -> str | None:
 async def _members(
     db: Db, campaign_id: str, rows: list[dict[str, Any]], place: LinePlacement
 ) -> None:
-    for row in rows:
-        member = MemberPart.model_construct(**row)  # as pass 1 validated it
-        here = await exchange_repo.username_of(db, member.user_id) == member.username
+    for member in rows:  # as pass 1 validated them
+        user_id, username, role = member["user_id"], member["username"], member["role"]
+        here = await exchange_repo.username_of(db, user_id) == username
         if place.importer_id is None:
             if not here:
                 raise Unprocessable(
                     msg(
                         "members: {member_username} ({member_user_id}) is not a user here; restore "
                         "the accounts first",
-                        member_username=member.username,
-                        member_user_id=member.user_id,
+                        member_username=username,
+                        member_user_id=user_id,
                     )
                 )
-            seat = {"campaign_id": campaign_id, "user_id": member.user_id, "role": member.role}
+            seat = {"campaign_id": campaign_id, "user_id": user_id, "role": role}
             await tables.insert(
-                db, campaigns_repo.MEMBERSHIPS, {**seat, "joined_at": member.joined_at}
+                db, campaigns_repo.MEMBERSHIPS, {**seat, "joined_at": member["joined_at"]}
             )
             continue
         if here:
-            place.known.add(member.user_id)
+            place.known.add(user_id)
         else:
-            place.strangers.append(member.username)
-        if member.user_id != place.importer_id:
-            place.placeholders.append(
-                {"user_id": member.user_id, "username": member.username, "role": member.role}
-            )
+            place.strangers.append(username)
+        if user_id != place.importer_id:
+            place.placeholders.append({"user_id": user_id, "username": username, "role": role})
 
 
 async def _many(db: Db, table: tables.TableSql, rows: list[dict[str, Any]]) -> None:

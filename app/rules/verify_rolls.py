@@ -122,10 +122,12 @@ class RollCharacters:
 
     def link(self, roll_id: str) -> None:
         """A link of the roll: kept as a stub unless it is kept already."""
-        if self._find(roll_id) is not None:
+        if roll_id in self.others:
             return
         halves = ulid_halves(roll_id)
         high, low = self.high, self.low
+        if _position(high, low, halves) >= 0:
+            return
         if halves is not None and (not high or halves > (high[-1], low[-1])):
             high.append(halves[0])
             low.append(halves[1])

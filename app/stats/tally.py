@@ -197,20 +197,21 @@ class Tallies:
         out: list[Statement] = []
         rows = [(key, sums) for key, sums in self.rows.items() if any(sums)]
         for start in range(0, len(rows), _MOST):
+            chunk = rows[start : start + _MOST]
             params: list[Any] = []
-            for key, sums in rows[start : start + _MOST]:
+            for key, sums in chunk:
                 params += [self.campaign_id, *key]
                 typed = zip(_SUMS, sums, strict=True)
                 params += [int(v) if name in _INTS else float(v) for name, v in typed]
-            count = min(_MOST, len(rows) - start)
-            out.append((_upsert("roll_tallies", _KEY, _SUMS, count), params))
+            out.append((_upsert("roll_tallies", _KEY, _SUMS, len(chunk)), params))
         faces = [(at, n) for at, n in self.faces.items() if n != 0]
         for start in range(0, len(faces), _MOST):
+            counted = faces[start : start + _MOST]
             params = []
-            for (key, sides, face), n in faces[start : start + _MOST]:
+            for (key, sides, face), n in counted:
                 params += [self.campaign_id, *key, sides, face, n]
-            count = min(_MOST, len(faces) - start)
-            out.append((_upsert("face_tallies", (*_KEY, "sides", "face"), ("n",), count), params))
+            sql = _upsert("face_tallies", (*_KEY, "sides", "face"), ("n",), len(counted))
+            out.append((sql, params))
         return out
 
 
