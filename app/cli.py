@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from app.core.settings import Settings
 
 import argparse
+import os
 import sys
 
 from pydantic import ValidationError
@@ -95,6 +96,13 @@ def _positive(text: str) -> int:
     return value
 
 
+def _count(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("at least 0")
+    return value
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     """Fill a new 3d6 campaign with ``--rolls`` genuine, chained rolls (app/rolls/bulk.py)
     and print its id, an API key for each member, and the rate."""
@@ -123,7 +131,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
         await database.start()
         try:
             return await generate(
-                database, settings, args.rolls, name=args.campaign_name, progress=progress
+                database,
+                settings,
+                args.rolls,
+                name=args.campaign_name,
+                workers=args.workers,
+                progress=progress,
             )
         finally:
             await database.close()
@@ -191,6 +204,12 @@ def main(argv: list[str] | None = None) -> int:
     demo = sub.add_parser("demo", help="fill a new 3d6 campaign with N genuine chained rolls")
     demo.add_argument("--rolls", type=_positive, default=1000)
     demo.add_argument("--campaign-name", default="Demo campaign")
+    demo.add_argument(
+        "--workers",
+        type=_count,
+        default=os.cpu_count() or 1,
+        help="processes that make the rolls (default: one a core; 0: this one alone)",
+    )
     demo.add_argument("--database-url", help="instead of VTT_DATABASE_URL")
     demo.set_defaults(func=cmd_demo)
     openapi = sub.add_parser(

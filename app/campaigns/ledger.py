@@ -23,6 +23,7 @@ whose read went stale is run again (``RetryJob``) instead of acting on it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -41,7 +42,7 @@ from app.events.service import EventOut
 from app.fairness import repository as seeds_repo
 from app.fairness.models import CampaignSeed
 from app.rules import DiceSource, SeededDice
-from app.rules.chain import Encode, chain_record, link_hash, link_salt
+from app.rules.chain import Encode, chain_record, hash_of, link_salt
 
 _COUNTERS = ("last_seq", "next_nonce", "seed_number", "client_seed", "last_hash")
 _SEED = ("number", "server_seed", "commitment", "links_from")
@@ -82,6 +83,49 @@ class RecordingDice:
         faces = self._inner.roll(sides, count)
         self.rolls.append({"sides": sides, "faces": faces})
         return faces
+
+
+def _entry(nonce: int, seed_number: int, commitment: str, client_seed: str) -> dict[str, Any]:
+    """A draw's proof entry; its ``rolls`` fill in as the dice are rolled."""
+    return {
+        "nonce": nonce,
+        "seed": seed_number,
+        "commitment": commitment,
+        "client_seed": client_seed,
+        "rolls": [],
+    }
+
+
+def _seeded_draw(
+    secret: bytes, nonce: int, seed_number: int, commitment: str, client_seed: str
+) -> tuple[RecordingDice, dict[str, Any]]:
+    entry = _entry(nonce, seed_number, commitment, client_seed)
+    return RecordingDice(SeededDice(secret, client_seed, nonce), entry["rolls"]), entry
+
+
+@dataclass(frozen=True, slots=True)
+class Reserved:
+    """A run of draws and seqs taken at once (``Ledger.reserve``): what the rolls of the
+    run need of the ledger, and no more, so that another process can make them."""
+
+    campaign_id: str
+    secret: bytes
+    client_seed: str
+    seed_number: int
+    commitment: str
+    salting: bool
+    nonce: int  # the run's first
+    seq: int  # the run's first
+
+    def draw(self, i: int) -> tuple[RecordingDice, dict[str, Any]]:
+        """Roll ``i``'s draw, as ``Ledger.draw`` would have made it."""
+        return _seeded_draw(
+            self.secret, self.nonce + i, self.seed_number, self.commitment, self.client_seed
+        )
+
+    def salt(self, seq: int) -> str | None:
+        """The salt of the link at ``seq`` (None: a chain v1 seed's link has none)."""
+        return link_salt(self.secret, self.campaign_id, seq) if self.salting else None
 
 
 class Ledger:
@@ -175,15 +219,31 @@ class Ledger:
         entry, which fills in as dice are rolled. Each draw takes the next nonce."""
         nonce = self.next_nonce
         self.next_nonce += 1
-        entry: dict[str, Any] = {
-            "nonce": nonce,
-            "seed": self.seed_number,
-            "commitment": self.commitment,
-            "client_seed": self.client_seed,
-            "rolls": [],
-        }
-        source = self._override or SeededDice(self._seed, self.client_seed, nonce)
-        return RecordingDice(source, entry["rolls"]), entry
+        if self._override is not None:
+            entry = _entry(nonce, self.seed_number, self.commitment, self.client_seed)
+            return RecordingDice(self._override, entry["rolls"]), entry
+        return _seeded_draw(self._seed, nonce, self.seed_number, self.commitment, self.client_seed)
+
+    def reserve(self, count: int) -> Reserved:
+        """``count`` draws and as many seqs taken at once, for rolls made away from the
+        ledger (the bulk generator's worker processes): roll ``i`` of the run takes one
+        draw, nonce ``nonce + i``, and one seq, ``seq + i``. Their links join the chain
+        here, in order (``attach``)."""
+        if self._override is not None:
+            raise AssertionError("dice given in advance are drawn one at a time (draw)")
+        reserved = Reserved(
+            self.campaign_id,
+            self._seed,
+            self.client_seed,
+            self.seed_number,
+            self.commitment,
+            self._salting,
+            self.next_nonce,
+            self.last_seq + 1,
+        )
+        self.next_nonce += count
+        self.last_seq += count
+        return reserved
 
     def link(
         self, roll: Mapping[str, Any], link_seq: int, encode: Encode = fastjson.canonical
@@ -191,10 +251,15 @@ class Ledger:
         """Chain one state of a roll: (prev_hash, hash). The link is v2, salted by the
         current seed, unless that seed predates chain v2 (then v1, as its links before).
         ``encode`` writes the record's canonical bytes (``app.rules.chain.canonical``'s):
-        orjson's where they agree, or the bulk generator's own (app/rolls/bulk.py)."""
-        prev = self.last_hash
+        orjson's where they agree, or the bulk generator's own (app/rolls/bulk_make.py)."""
         salt = link_salt(self._seed, self.campaign_id, link_seq) if self._salting else None
-        self.last_hash = link_hash(prev, chain_record(roll, link_seq), salt, encode)
+        return self.attach(encode(chain_record(roll, link_seq)), salt)
+
+    def attach(self, body: bytes, salt: str | None) -> tuple[str, str]:
+        """Chain a record already encoded (``body``) with its salt (``Reserved.salt``):
+        (prev_hash, hash)."""
+        prev = self.last_hash
+        self.last_hash = hash_of(prev, body, salt)
         return prev, self.last_hash
 
     def add(self, table: TableSql, row: Mapping[str, Any]) -> None:

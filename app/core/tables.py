@@ -4,7 +4,7 @@ schema that Alembic migrates."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
@@ -54,7 +54,7 @@ class TableSql:
                 out[i] = dumps_text(out[i])
         return tuple(out)
 
-    async def insert_many(self, db: Db, rows: list[tuple[Any, ...]]) -> None:
+    async def insert_many(self, db: Db, rows: Sequence[Sequence[Any]]) -> None:
         """Encoded rows (``encode``) in one statement. On SQLite a multi-row ``INSERT``; on
         PostgreSQL one array a column, spread into rows by ``unnest``: any number of rows,
         and a short statement to parse (a ``VALUES`` list of thousands of placeholders

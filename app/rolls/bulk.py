@@ -1,37 +1,33 @@
 """The bulk generator: a new 3d6 campaign filled with N genuine rolls, for benchmarks,
-demos and tests (``fairtable demo --rolls N``): about 12,000 rolls a second on SQLite
-and 8,000 on PostgreSQL on a 2-core machine, short of the 20,000 aimed at
-(``bench/growth_bench.py`` prints it).
+demos and tests (``fairtable demo --rolls N``; ``bench/growth_bench.py`` prints its rate).
 
-Every roll is made as a request's is (``add_roll``): a draw from the ledger (the committed
-seed's next nonce), the rules engine's roll, the next seq, a link of the hash chain, the
-row and its event. So the campaign verifies as one made over HTTP does (``GET
-/campaigns/{cid}/audit``, ``fairtable verify``), and its rows are the ones ``add_roll``
-would write for the same draws (tests/service/test_demo.py holds them to it). What a
-request must do for each roll and the plan needs once is done once a batch: the seats and
-characters are read and guarded once, the sheets parsed once; and each row is encoded as
-soon as it is made, so a batch holds text, not dicts for the cyclic collector to rescan.
+Every roll is made as a request's is (``add_roll``): a draw of the committed seed's next
+nonce, the rules engine's roll, the next seq, a link of the hash chain, the row and its
+event. So the campaign verifies as one made over HTTP does (``GET /campaigns/{cid}/audit``,
+``fairtable verify``), and its rows are the ones ``add_roll`` would write for the same
+draws (tests/service/test_demo.py holds them to it). What a request must do for each roll
+and the plan needs once is done once a batch: the seats and characters are read and
+guarded once.
 
 A batch of ``BATCH`` rolls is one writer job with one ``Ledger``: one lock, the counters
-read and written back once, one transaction and one commit. Its rows do not wait in the
-ledger: they go ``CHUNK`` at a time, each chunk's insert on its way while the next one
-is made, so on PostgreSQL the server writes while this process rolls (two cores: about
-as fast as the slower of the two alone). The chain's canonical bytes are orjson's, which
-are ``json``'s for these records (``_canonical``).
+read and written back once, one transaction and one commit. Its rolls are made ``CHUNK`` at
+a time by worker processes (app/rolls/bulk_make.py: each chunk's draws and seqs reserved in
+advance, so the chunks are made side by side); this process chains each chunk as it comes
+back, in order, and inserts it while the next ones are made.
 """
 
 from __future__ import annotations
 
 import asyncio
 import math
+import multiprocessing
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections import deque
+from collections.abc import AsyncIterator, Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
-
-import orjson
-from sqlalchemy.dialects.postgresql.base import PGDialect
 
 from app.accounts import service as accounts
 from app.campaigns import repository as campaigns_repo
@@ -42,27 +38,23 @@ from app.characters import repository as characters_repo
 from app.characters import service as characters
 from app.core import tables
 from app.core.database import Database, Db
-from app.core.db import rfc3339, utcnow
+from app.core.db import utcnow
 from app.core.errors import NotFound
 from app.core.i18n import msg
-from app.core.ids import new_id
 from app.core.jsontext import loads
 from app.core.security import SCOPES, Principal
 from app.core.settings import Settings
 from app.core.writer import Job, Writer, create_writer
 from app.events.repository import EVENTS
-from app.events.service import EventOut
-from app.rolls import kinds
-from app.rolls.repository import ROLLS, RollRow
+from app.rolls import bulk_make
+from app.rolls.bulk_make import Chunk, Order, Turn
+from app.rolls.repository import ROLLS
 from app.rolls.schemas import FormulaBody, TestBody
-from app.rolls.service import RollBody, result_of
-from app.rules import DiceSource, threed6
+from app.rolls.service import RollBody
 from app.stats import tally
 
 BATCH = 50_000  # rolls a job: one transaction
-CHUNK = 500  # rolls a statement: 9,500 placeholders on SQLite (at most 32,766)
-YIELD_EVERY = 25  # rolls made between two turns of the event loop while a chunk is sent
-_PG = PGDialect()  # type: ignore[no-untyped-call]  # to spell the column types
+CHUNK = 500  # rolls an order and a statement: 9,500 placeholders on SQLite (at most 32,766)
 SHEET = {"qualities": {"strong": 3, "clever": 5}, "items": ["ball of yarn"], "gifts": []}
 
 
@@ -140,27 +132,9 @@ def _bodies(members: list[_Player]) -> list[RollBody]:
     ]
 
 
-def _canonical(record: Mapping[str, Any]) -> bytes:
-    """``chain.canonical``'s bytes for the bulk's records in 1 µs instead of 10 (a roll takes
-    about 45 in all). Their values are text, integers, booleans and null only (ids, hashes,
-    names of kinds and outcomes, faces, nonces: no float, no note), for which orjson writes
-    what ``json`` writes, key order included (app/core/fastjson.py, held to it on every
-    code point); ``fairtable verify`` checks each link with ``json`` itself."""
-    return orjson.dumps(record, option=orjson.OPT_SORT_KEYS)
-
-
-@dataclass(frozen=True, slots=True)
-class _Turn:
-    """One roll of the plan as a batch makes it: the engine call for its body, and the
-    columns every roll of this turn shares."""
-
-    resolve: Callable[[DiceSource], kinds.Resolved]
-    fixed: dict[str, Any]
-
-
 async def _turns(
     job: Job, ledger: Ledger, campaign_id: str, members: list[_Player], bodies: list[RollBody]
-) -> list[_Turn]:
+) -> tuple[Turn, ...]:
     """The plan's turns, with the seats and characters read once for the batch, and the
     characters guarded as ``add_roll`` guards them."""
     seats: list[Seat] = []
@@ -183,43 +157,9 @@ async def _turns(
     turns = []
     for who, planned in _plan():
         seat, body = seats[who], planned or bodies[who]
-        turns.append(_Turn(_resolver(seat, body, sheets[who]), _fixed(seat, body)))
-    return turns
-
-
-def _resolver(
-    seat: Seat, body: RollBody, sheet: dict[str, Any] | None
-) -> Callable[[DiceSource], kinds.Resolved]:
-    """The engine's call for one turn. A formula goes as ``add_roll`` sends it; a 3d6 test
-    as ``kinds.threed6_test`` makes it, with what does not change from roll to roll (the
-    parsed sheet, the score, the reroll sources: none) worked out once per batch."""
-    if isinstance(body, FormulaBody):
-        return lambda dice: kinds.formula_roll(body, dice)
-    if not isinstance(body, TestBody) or sheet is None or body.rerolls:
-        raise AssertionError("the plan rolls formulas, and 3d6 tests of a character")
-    if seat.campaign.ruleset != "3d6" or kinds.settles_when_rolled(body):
-        raise AssertionError("the plan's tests are 3d6 ones that wait for their choices")
-    parsed = threed6.parse_sheet(sheet)
-    score = parsed.score(body.trait)
-    sources = threed6.check_reroll_sources(parsed, ())
-    difficulty = threed6.parse_difficulty(body.difficulty)
-    any_die = bool(seat.campaign.settings.get("reroll_any_die", False))
-    advantage = body.advantage or body.helper_id is not None
-
-    def resolve(dice: DiceSource) -> kinds.Resolved:
-        roll = threed6.roll_test(
-            dice,
-            score,
-            difficulty=difficulty,
-            advantage=advantage,
-            disadvantage=body.disadvantage,
-            rerolls=sources,
-            reroll_any_die=any_die,
-        )
-        state = {"trait": body.trait, "helper_id": body.helper_id, **kinds.threed6_state(roll)}
-        return kinds.Resolved(roll, roll.status, state)
-
-    return resolve
+        any_die = bool(seat.campaign.settings.get("reroll_any_die", False))
+        turns.append(Turn(body, sheets[who], seat.campaign.ruleset, any_die, _fixed(seat, body)))
+    return tuple(turns)
 
 
 def _fixed(seat: Seat, body: RollBody) -> dict[str, Any]:
@@ -234,87 +174,93 @@ def _fixed(seat: Seat, body: RollBody) -> dict[str, Any]:
     }
 
 
-async def _roll(ledger: Ledger, turn: _Turn) -> RollRow:
-    """One roll as ``add_roll`` and ``store_roll`` make it for the plan's bodies: a draw
-    from the ledger, the engine, the next seq and a link of the chain."""
-    dice, draw = await ledger.draw()
-    resolved = turn.resolve(dice)
-    roll, state = resolved.roll, resolved.state or {}
-    seq = ledger.next_seq()
-    now = utcnow()
-    values: RollRow = {
-        **turn.fixed,  # type: ignore[typeddict-item]
-        "id": new_id(),
-        "seq": seq,
-        "status": resolved.status,
-        "dice": [die.to_dict() for die in roll.dice],
-        "result": result_of(roll, state),
-        "odds": roll.odds_dict(),
-        "state": state,
-        "proof": [draw],
-        "created_at": now,
-        "updated_at": now,
-    }
-    stamp = rfc3339(now)  # ``chain_view``, with one spelling for both times
-    view = {**values, "created_at": stamp, "updated_at": stamp}
-    values["prev_hash"], values["hash"] = ledger.link(view, seq, _canonical)
-    return values
+class _Millis:
+    """Each order's millisecond: now, or the one after the last order's if that is later
+    (``bulk_make``: ids and times then increase from one order to the next)."""
+
+    __slots__ = ("last",)
+
+    def __init__(self) -> None:
+        self.last = 0
+
+    def next(self) -> int:
+        self.last = max(time.time_ns() // 1_000_000, self.last + 1)
+        return self.last
 
 
-def _event_row(values: RollRow) -> tuple[Any, ...]:
-    """The roll's ``roll.created`` event as the events table stores it: what
-    ``record_roll_event`` records for it, compact (the roll's row holds its data). Its body
-    is neither stored nor published (nobody hears a campaign being made): none is built."""
-    event = EventOut(
-        values["campaign_id"],
-        values["seq"],
-        "roll.created",
-        values["created_at"],
-        {},
-        values["visibility"],
-        values["user_id"],
-        values["prev_hash"],
-        values["hash"],
-    )
-    return EVENTS.values(event.row(values["seq"]))
+class _Makers:
+    """Where orders are made: a pool of worker processes, or this one (``workers`` 0).
+    At most ``ahead`` orders are out at a time, their chunks taken back in order."""
+
+    def __init__(self, workers: int) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        if workers > 0:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["app.rolls.bulk_make"])
+            self._pool = ProcessPoolExecutor(workers, mp_context=context)
+        self.ahead = 2 * workers
+
+    async def chunks(self, orders: Iterator[Order]) -> AsyncIterator[Chunk]:
+        if self._pool is None:
+            for order in orders:
+                yield bulk_make.make(order)
+                await asyncio.sleep(0)  # the insert on its way runs meanwhile
+            return
+        loop = asyncio.get_running_loop()
+        window: deque[asyncio.Future[Chunk]] = deque()
+        try:
+            for order in orders:
+                window.append(loop.run_in_executor(self._pool, bulk_make.make, order))
+                if len(window) >= self.ahead:
+                    yield await window.popleft()
+            while window:
+                yield await window.popleft()
+        finally:
+            for future in window:
+                future.cancel()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
 
 
-async def _insert(db: Db, rolls: list[tuple[Any, ...]], events: list[tuple[Any, ...]]) -> None:
+async def _insert(db: Db, rolls: list[list[Any]], events: list[list[Any]]) -> None:
     await ROLLS.insert_many(db, rolls)
     await EVENTS.insert_many(db, events)
 
 
 async def _roll_batch(
     job: Job,
+    makers: _Makers,
+    millis: _Millis,
     campaign_id: str,
     members: list[_Player],
     bodies: list[RollBody],
     start: int,
     n: int,
 ) -> None:
-    """``n`` rolls in one ledger: one lock, one transaction, one commit. Their rows go
-    ``CHUNK`` at a time, each chunk's insert on its way while the next chunk is made (on
-    PostgreSQL the server writes one while this process rolls the next); the counters go
-    back when the ledger closes, after the last chunk."""
+    """``n`` rolls in one ledger: one lock, one transaction, one commit. They are ordered
+    ``CHUNK`` at a time from ``makers``; each chunk, once chained, is inserted while the
+    next ones are made (on PostgreSQL the server writes one while the workers roll). The
+    counters go back when the ledger closes, after the last chunk."""
     ledger = await Ledger.open(job, campaign_id)
     turns = await _turns(job, ledger, campaign_id, members, bodies)
-    rolls: list[tuple[Any, ...]] = []
-    events: list[tuple[Any, ...]] = []
+    stats = ledger.accumulate("stats", lambda: tally.Tallies(campaign_id))
+
+    def orders() -> Iterator[Order]:
+        for first in range(start, start + n, CHUNK):
+            count = min(CHUNK, start + n - first)
+            yield Order(ledger.reserve(count), turns, first, count, millis.next())
+
     sending: asyncio.Future[None] | None = None
     try:
-        for i in range(start, start + n):
-            values = await _roll(ledger, turns[i % len(turns)])
-            tally.record(ledger, None, values)  # written with the ledger's batch
-            if i % YIELD_EVERY == 0 and sending is not None and not sending.done():
-                await asyncio.sleep(0)  # the driver sends what the socket takes, reads answers
-            rolls.append(ROLLS.encode(ROLLS.values(values)))
-            events.append(EVENTS.encode(_event_row(values)))
-            if len(rolls) == CHUNK or i == start + n - 1:
-                if sending is not None:
-                    await sending  # one statement at a time on the job's connection
-                sending = asyncio.ensure_future(_insert(job.db, rolls, events))
-                await asyncio.sleep(0)  # let it reach the server before rolling on
-                rolls, events = [], []
+        async for chunk in makers.chunks(orders()):
+            chunk.chain(ledger.attach)
+            stats.merge(chunk.tallies)
+            if sending is not None:
+                await sending  # one statement at a time on the job's connection
+            sending = asyncio.ensure_future(_insert(job.db, chunk.rolls, chunk.events))
+            await asyncio.sleep(0)  # let it reach the server before taking the next chunk
     finally:
         if sending is not None:
             await sending
@@ -328,14 +274,18 @@ async def generate(
     *,
     name: str = "Demo campaign",
     batch: int = BATCH,
+    workers: int = 0,
     progress: Callable[[int], None] | None = None,
     writer: Writer | None = None,
 ) -> Demo:
     """Make a new 3d6 campaign on ``database`` (migrated) and roll ``rolls`` times in it,
-    ``batch`` rolls a job. A running app passes its ``writer`` (one writer per SQLite
-    database); the command line has one of its own, whose events nobody hears."""
+    ``batch`` rolls a job, made by ``workers`` processes (0: by this one). A running app
+    passes its ``writer`` (one writer per SQLite database); the command line has one of
+    its own, whose events nobody hears."""
     own = writer is None
     writer = writer or create_writer(database, lambda events: None)
+    makers = _Makers(workers)
+    millis = _Millis()
     try:
         campaign_id, members = await _members(writer, settings, name)
         keys = {}
@@ -351,7 +301,7 @@ async def generate(
             n = min(batch, rolls - done)
 
             async def job(job: Job, start: int = done, n: int = n) -> None:
-                await _roll_batch(job, campaign_id, members, bodies, start, n)
+                await _roll_batch(job, makers, millis, campaign_id, members, bodies, start, n)
 
             await writer.run(job)
             done += n
@@ -359,5 +309,6 @@ async def generate(
                 progress(done)
         return Demo(campaign_id, keys, rolls, time.perf_counter() - started)
     finally:
+        makers.close()
         if own:
             await writer.close()

@@ -26,10 +26,11 @@ values and bytes (the ``fairtable`` command's, app/core/fastjson.py).
 from __future__ import annotations
 
 import hashlib
-import hmac
 import json
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
+
+from app.rules.dice import hmac_sha256
 
 __all__ = [
     "CHAIN_VERSION",
@@ -40,6 +41,7 @@ __all__ = [
     "Encode",
     "canonical",
     "chain_record",
+    "hash_of",
     "link_hash",
     "link_salt",
 ]
@@ -121,7 +123,7 @@ def link_salt(server_seed: bytes, campaign_id: str, link_seq: int) -> str:
     """The secret salt of the v2 link at ``link_seq``. The message has a newline, which no
     client seed may hold, so it is never the message of a dice block (``client:nonce:i``)."""
     message = f"link\n{campaign_id}\n{link_seq}".encode()
-    return hmac.digest(server_seed, message, "sha256").hex()
+    return hmac_sha256(server_seed, message).hex()
 
 
 def link_hash(
@@ -129,7 +131,12 @@ def link_hash(
 ) -> str:
     """A v2 link's hash with its ``salt``; a v1 link's (no salt) for chains written before.
     ``encode`` is ``canonical`` or a codec's, which gives the same bytes."""
-    body = encode(record)
+    return hash_of(prev_hash, encode(record), salt)
+
+
+def hash_of(prev_hash: str, body: bytes, salt: str | None) -> str:
+    """``link_hash`` of a record already encoded: ``body`` is its canonical bytes. Only
+    this step needs the link before, so records can be encoded apart and chained later."""
     if salt is None:
         return hashlib.sha256(prev_hash.encode("ascii") + b"\n" + body).hexdigest()
     head = b"v2\n" + prev_hash.encode("ascii") + b"\n" + salt.encode("ascii") + b"\n"

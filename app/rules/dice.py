@@ -102,6 +102,17 @@ class SystemDice:
 _unpack_block = struct.Struct(">8I").unpack
 
 
+def hmac_sha256(key: bytes, message: bytes) -> bytes:
+    """``hmac.digest(key, message, "sha256")`` in half its time for a key used again
+    (a seed: every block of its dice, every salt of its links)."""
+    inner, outer = _hmac_pads(key)
+    inner = inner.copy()
+    inner.update(message)
+    outer = outer.copy()
+    outer.update(inner.digest())
+    return outer.digest()
+
+
 @lru_cache(maxsize=256)
 def _hmac_pads(key: bytes) -> tuple[Any, Any]:
     """SHA-256 states already fed with the HMAC key pads (RFC 2104).
@@ -146,14 +157,9 @@ class SeededDice:
 
     def _next_block(self) -> None:
         msg = f"{self._client_seed}:{self._nonce}:{self._block}".encode()
-        inner, outer = _hmac_pads(self._server_seed)
-        inner = inner.copy()
-        inner.update(msg)
-        outer = outer.copy()
-        outer.update(inner.digest())
         self._block += 1
         # Popped from the end, so store reversed to read the stream in order.
-        self._words = list(_unpack_block(outer.digest()))[::-1]
+        self._words = list(_unpack_block(hmac_sha256(self._server_seed, msg)))[::-1]
 
     def roll(self, sides: int, count: int = 1) -> list[int]:
         _check(sides, count)

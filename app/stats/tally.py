@@ -53,6 +53,16 @@ class Contribution:
     sums: list[float]
     faces: dict[tuple[int, int], int] = field(default_factory=dict)
 
+    def absorb(self, other: Contribution) -> None:
+        """Add ``other``'s share: a roll of the same key made in the same minute (the bulk
+        generator's rolls of one order), so that the tallies add them once."""
+        sums = self.sums
+        for i, value in enumerate(other.sums):
+            sums[i] += value
+        faces = self.faces
+        for at, n in other.faces.items():
+            faces[at] = faces.get(at, 0) + n
+
 
 def hour_of(moment: datetime) -> datetime:
     return moment.replace(minute=0, second=0, microsecond=0)

@@ -5,6 +5,8 @@ them, and the log reads them like any other."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +24,7 @@ from app.core.writer import Job
 from app.events.repository import EVENTS
 from app.rolls import bulk
 from app.rolls.bulk import generate
+from app.rolls.bulk_make import Order, make
 from app.rolls.repository import ROLLS as ROLL_ROWS
 from app.rolls.service import add_roll, characters_for
 from app.rules.verify import verify
@@ -131,18 +134,20 @@ async def test_the_bulk_rows_are_the_rows_add_roll_writes_for_the_same_draws(app
     cid, members = await bulk._members(state.writer, state.settings, "Twice rolled")
     bodies = bulk._bodies(members)
 
-    async def both(job: Job) -> list[tuple[tuple[Any, ...], tuple[Any, ...]]]:
+    async def both(job: Job) -> list[tuple[list[Any], list[Any]]]:
         ledger = await Ledger.open(job, cid)
         turns = await bulk._turns(job, ledger, cid, members, bodies)
         before = (ledger.last_seq, ledger.next_nonce, ledger.last_hash)
-        made = [await bulk._roll(ledger, turn) for turn in turns]
+        order = Order(ledger.reserve(len(turns)), turns, 0, len(turns), 1_700_000_000_000)
+        made = make(order)
+        made.chain(ledger.attach)
         ledger.last_seq, ledger.next_nonce, ledger.last_hash = before
         for who, planned in bulk._plan():
             seat = await take_seat(job.db, members[who].principal, cid, "roll", PLAYING)
             body = planned or bodies[who]
             await add_roll(ledger, seat, body, await characters_for(job.db, seat, body))
         await ledger.close()
-        return [(ROLL_ROWS.values(values), bulk._event_row(values)) for values in made]
+        return list(zip(made.rolls, made.events, strict=True))
 
     made = await state.writer.run(both)
     assert len(made) == len(bulk._plan())
@@ -151,11 +156,18 @@ async def test_the_bulk_rows_are_the_rows_add_roll_writes_for_the_same_draws(app
     events = await db_run(app, EVENTS.select + rows_of, cid)
     assert len(rolls) == len(events) == len(made)
 
-    def drawn(columns: tuple[str, ...], row: tuple[Any, ...], skip: tuple[str, ...]) -> Any:
+    def drawn(columns: tuple[str, ...], row: Sequence[Any], skip: tuple[str, ...]) -> Any:
         return {c: v for c, v in zip(columns, row, strict=True) if c not in skip}
 
+    def decoded(row: list[Any]) -> list[Any]:  # the JSON columns as the database reads them
+        json_columns = ("dice", "result", "odds", "state", "proof")
+        return [
+            loads(v) if c in json_columns else v
+            for c, v in zip(ROLL_ROWS.columns, row, strict=True)
+        ]
+
     for (roll, event), stored_roll, stored_event in zip(made, rolls, events, strict=True):
-        assert drawn(ROLL_ROWS.columns, roll, _NOT_DRAWN) == drawn(
+        assert drawn(ROLL_ROWS.columns, decoded(roll), _NOT_DRAWN) == drawn(
             ROLL_ROWS.columns, stored_roll, _NOT_DRAWN
         )
         assert drawn(EVENTS.columns, event, ("at", "prev_hash", "hash")) == drawn(
@@ -183,3 +195,40 @@ async def test_the_bulk_stores_each_json_column_as_the_database_adapters_write_i
     assert len(stored) == 30
     for row in stored:
         assert all(text == dumps_text(loads(text)) for text in row), row
+
+
+async def _stats(client: AsyncClient, auth: dict[str, str], cid: str) -> list[Any]:
+    found = []
+    for by in ("user", "character"):
+        answer = await client.get(f"/campaigns/{cid}/stats", params={"by": by}, headers=auth)
+        found.append(expect(answer, 200))
+    return found
+
+
+async def test_rolls_made_by_worker_processes_keep_seq_order_and_tally_as_an_import_recounts(
+    client: AsyncClient, app: Any
+) -> None:
+    """Two worker processes make the orders side by side; the rolls still take their ids
+    and times in seq order, and the tallies each order adds at once (its rolls share one
+    minute) are the ones an import of the campaign counts roll by roll."""
+    state = app.state
+    demo = await generate(
+        state.database, state.settings, ROLLS, batch=BATCH, workers=2, writer=state.writer
+    )
+    cid = demo.campaign_id
+    storyteller = {"Authorization": f"Bearer {next(iter(demo.keys.values()))}"}
+    response = await client.get(f"/campaigns/{cid}/export", headers=storyteller)
+    assert response.status_code == 200, response.text
+    rolls = ndjson.view(response.content)["rolls"]
+    assert [r["seq"] for r in rolls] == list(range(3, ROLLS + 3))
+    ids = [r["id"] for r in rolls]
+    times = [datetime.fromisoformat(r["created_at"]) for r in rolls]
+    assert ids == sorted(set(ids)) and times == sorted(set(times))
+
+    before = await _stats(client, storyteller, cid)
+    assert before[0]["items"], "the plan's formulas are final rolls"
+    expect(await client.delete(f"/campaigns/{cid}", headers=storyteller), 204)
+    headers = {**storyteller, "Content-Type": "application/x-ndjson"}
+    imported = await client.post("/campaigns/import", content=response.content, headers=headers)
+    expect(imported, 201)
+    assert await _stats(client, storyteller, cid) == before
