@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import Any, TypeVar
 
 from app.campaigns import memo
+from app.campaigns.batch import Batch
 from app.campaigns.models import Campaign
 from app.core import fastjson
 from app.core.database import Accumulator, Db, RetryJob, Statement
@@ -55,7 +56,6 @@ _OPEN = (
     f" LEFT JOIN {CampaignSeed.__tablename__} s"
     " ON s.campaign_id = c.id AND s.number = c.seed_number WHERE c.id = ?"
 )
-_CLOSE = "UPDATE campaigns SET last_seq = ?, next_nonce = ?, last_hash = ? WHERE id = ?"
 
 
 @lru_cache(maxsize=4)
@@ -341,43 +341,39 @@ class Ledger:
 
     async def close(self) -> None:
         """Write the counters back with every row and statement of the job, in one batch;
-        ``RetryJob`` when a guard no longer holds (nothing of the batch then counts)."""
-        others: list[Statement] = list(self._statements)
+        ``RetryJob`` when a guard no longer holds (nothing of the batch then counts).
+
+        On PostgreSQL, a batch of new rows only (no UPDATE or DELETE) whose campaign has
+        another job of this process waiting may be parked instead: the next job runs at
+        once on the counters this one leaves, and the parked batches go out as one
+        statement (app/core/postgres.py); this returns once that statement has."""
         db = self.job.db
-        deferring = db.deferring  # the batch of jobs writes them, merged, once this is
-        if not deferring:
-            for accumulator in self._accumulators.values():
-                others.extend(accumulator.statements())
-        for table, rows in self._rows.values():
-            values = [value for row in rows for value in row]
-            others.append((table.insert_rows(len(rows)), values))
-        guards = "".join(f" AND ({condition})" for condition, _ in self._guards)
-        guard_params = [value for _, params in self._guards for value in params]
         counters = (self.last_seq, self.next_nonce, self.last_hash, self.campaign_id)
-        returning = f" RETURNING {db.row_version or 'last_seq'}"
-        written = await db.send_together(
-            (_CLOSE + guards + returning, (*counters, *guard_params)), others
-        )
+        batch = Batch(counters, self._rows, self._statements, self._accumulators, self._guards)
+        parking = self.memo is not None and not self._statements and db.parkable(self.campaign_id)
+        if parking:
+            self._remember(self.read_version)  # the next job's, while the row is unwritten
+            written = await db.park(self.campaign_id, batch)
+        else:
+            written = await db.close_batch(self.campaign_id, batch)
         if written is None:
             db.forget_memo(self.campaign_id)
             raise RetryJob("a row read before the campaign's lock changed meanwhile")
-        if deferring:
+        if db.deferring:  # the batch of jobs writes them, merged, once this is
             for name, accumulator in self._accumulators.items():
                 db.defer((name, self.campaign_id), accumulator)
-        if self.memo is not None:
-            state = (
-                (
-                    self.last_seq,
-                    self.next_nonce,
-                    self.seed_number,
-                    self.client_seed,
-                    self.last_hash,
-                ),
-                (self._seed, self.commitment, self._links_from),
-            )
-            checked = None if self._statements else self._checked
-            version = str(written[0]) if db.row_version else None
-            memo.after_close(self.memo, version, state, checked)
+        if not parking:  # (a parked batch's version is left by the statement that wrote it)
+            self._remember(str(written[0]) if db.row_version else None)
+
+    def _remember(self, version: str | None) -> None:
+        """Leave the next job of this process the counters and the rows checked."""
+        if self.memo is None:
+            return
+        state = (
+            (self.last_seq, self.next_nonce, self.seed_number, self.client_seed, self.last_hash),
+            (self._seed, self.commitment, self._links_from),
+        )
+        memo.after_close(self.memo, version, state, None if self._statements else self._checked)
 
     def checked(self, kind: str, key: str, row: Any) -> None:
         """``row`` was read before the lock and a guard of this batch checks it: if the

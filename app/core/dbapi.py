@@ -28,6 +28,17 @@ class Accumulator(Protocol):
     def merge(self, other: Any) -> None: ...
 
 
+class Closing(Protocol):
+    """A ledger's batch (app/campaigns/batch.py): the statements it writes, and the later
+    batches of its campaign it can take in (several jobs written as one)."""
+
+    jobs: int
+
+    def merge(self, later: Any) -> None: ...
+
+    def sql(self, db: Db) -> tuple[Statement, list[Statement]]: ...
+
+
 class Db(Protocol):
     """One driver connection: inside a write job's transaction, or reading in autocommit."""
 
@@ -62,6 +73,23 @@ class Db(Protocol):
         another one touches."""
         ...
 
+    async def close_batch(self, key: str, batch: Closing) -> Row | None:
+        """Write a ledger's ``batch`` on campaign ``key`` as ``send_together`` does, with
+        the batches parked on ``key`` before it, if any (PostgreSQL)."""
+        ...
+
+    def parkable(self, key: str) -> bool:
+        """Whether a ledger of ``key`` may ``park`` its batch rather than write it now:
+        another job of this process waits for ``key``. Only PostgreSQL's optimistic jobs
+        park; elsewhere False."""
+        ...
+
+    async def park(self, key: str, batch: Closing) -> Row | None:
+        """Leave ``batch`` to go out with the batches of the jobs that follow on ``key``,
+        let the next of them run, and answer as ``send_together`` once the statement that
+        wrote them all has (``RetryJob`` when it failed: each job then runs again)."""
+        ...
+
     def memo(self, key: str) -> dict[str, Any] | None:
         """What the write jobs of this process pass on to each other about ``key`` (a
         campaign's counters, seats, characters: app/campaigns/memo.py), or None where
@@ -91,3 +119,9 @@ class Db(Protocol):
 def writes(sql: str) -> bool:
     """Does a statement write? (Reads are SELECTs; the batch goes through send_together.)"""
     return sql.lstrip()[:6].upper() != "SELECT"
+
+
+async def send_batch(db: Db, batch: Closing) -> Row | None:
+    """``close_batch`` where nothing is parked: the batch's statements, sent together."""
+    main, others = batch.sql(db)
+    return await db.send_together(main, others)

@@ -1,5 +1,6 @@
-"""What a process keeps per campaign for its write jobs: a queue (``KeyedLocks``) and a
-memo (``Memos``: what one job's batch leaves the next, app/campaigns/memo.py)."""
+"""What a process keeps per campaign for its write jobs: a queue (``KeyedLocks``, with
+what its holders leave parked for later ones) and a memo (``Memos``: what one job's batch
+leaves the next, app/campaigns/memo.py)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,21 @@ class KeyedLocks:
         entry.lock.release()
         self._leave(key, entry)
 
+    def waited_for(self, key: str) -> bool:
+        """Whether someone besides the holder waits for ``key``."""
+        entry = self._entries.get(key)
+        return entry is not None and entry.users > 1
+
+    def parked(self, key: str) -> Any:
+        """What the holders of ``key`` left parked for a later one (PostgreSQL's parked
+        batches), or None. It lives as long as someone holds or waits for ``key``."""
+        entry = self._entries.get(key)
+        return None if entry is None else entry.parked
+
+    def park(self, key: str, value: Any) -> None:
+        """Leave ``value`` parked on ``key``, which the caller holds (None: take it away)."""
+        self._entries[key].parked = value
+
     def _leave(self, key: str, entry: _Entry) -> None:
         entry.users -= 1
         if entry.users == 0:
@@ -37,11 +53,12 @@ class KeyedLocks:
 
 
 class _Entry:
-    __slots__ = ("lock", "users")
+    __slots__ = ("lock", "parked", "users")
 
     def __init__(self) -> None:
         self.lock = asyncio.Lock()
         self.users = 0
+        self.parked: Any = None
 
 
 class Memos:
@@ -62,6 +79,10 @@ class Memos:
         else:
             self._memos.move_to_end(key)
         return memo
+
+    def peek(self, key: str) -> dict[str, Any] | None:
+        """The memo of ``key`` if one is kept (none is made)."""
+        return self._memos.get(key)
 
     def forget(self, key: str) -> None:
         self._memos.pop(key, None)

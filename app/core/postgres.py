@@ -1,104 +1,61 @@
 """PostgreSQL behind the ``Db`` protocol: asyncpg, a fixed-size pool, optimistic write
-jobs (app/core/database.py).
+jobs (app/core/database.py); one connection's statements are ``PgDb``'s (app/core/pgdb.py).
 
 A write job is optimistic first (``PgJobDb``): its statements run in autocommit, so a roll
 is the ledger's one batch, without BEGIN, a row lock or COMMIT (each a round trip, ~40 µs
 of this process's CPU). Jobs of one campaign queue on a lock in this process; the batch
 writes only if the campaign row's version is the one the job read, which catches a job of
 another instance. A job that lost that race runs again pessimistically: a transaction and
-the row locked FOR UPDATE, as SQLite's write lock does. Values: asyncpg codecs for
-``json``/``jsonb``; datetimes, bools and bytes are native.
+the row locked FOR UPDATE, as SQLite's write lock does. While a job of the campaign waits,
+a batch of new rows may be parked and written with the next jobs' (``PgJobDb``). Values:
+asyncpg codecs for ``json``/``jsonb``; datetimes, bools and bytes are native.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-import re
 from collections.abc import AsyncIterator, Sequence
-from functools import lru_cache
 from typing import Any
 
 import asyncpg
 from sqlalchemy.engine import make_url
 
 from app.core import jsontext
-from app.core.dbapi import Accumulator, Db, RetryJob, Row, Statement, writes
+from app.core.dbapi import Closing, Db, RetryJob, Row, Statement, send_batch, writes
 from app.core.keyed import KeyedLocks, Memos
+from app.core.pgdb import PgDb
 
-_PLACEHOLDER = re.compile(r"\?")
-
-
-@lru_cache(maxsize=1024)
-def _numbered(sql: str) -> str:
-    """``?`` placeholders as asyncpg's ``$1, $2, …``."""
-    counter = iter(range(1, 10_000))
-    return _PLACEHOLDER.sub(lambda _: f"${next(counter)}", sql)
+__all__ = ["PgDb", "PgJobDb", "PostgresDatabase", "asyncpg_dsn"]
 
 
-REFUSED = "fairtable: batch refused"
+class _Parked:
+    """Batches parked on one campaign, merged into one, and the jobs that wait for the
+    statement that writes it; ``version`` is the campaign row's version they read."""
+
+    __slots__ = ("batch", "version", "waiting")
+
+    def __init__(self, batch: Closing, version: Any) -> None:
+        self.batch = batch
+        self.version = version
+        self.waiting: list[asyncio.Future[Row | None]] = []
+
+    def answer(self, written: Row | None) -> None:
+        for waiting in self.waiting:
+            if not waiting.done():
+                waiting.set_result(written)
+
+    def fail(self) -> None:
+        for waiting in self.waiting:
+            if not waiting.done():
+                waiting.set_exception(RetryJob("the statement of a parked batch failed"))
 
 
-@lru_cache(maxsize=256)
-def _together(main: str, others: tuple[str, ...]) -> str:
-    """Several statements as one, all or nothing: every one in a WITH clause, then a check
-    that ``main`` matched a row, which otherwise fails the whole statement (a text that is
-    no integer), so that nothing of it is written (the WITH clauses run whatever the outer
-    SELECT reads: the check must not depend on a row of s0), and the one column ``main``
-    returned."""
-    clauses = ", ".join(f"s{i} AS ({sql})" for i, sql in enumerate((main, *others)))
-    check = f"CASE WHEN EXISTS (SELECT 1 FROM s0) THEN '1' ELSE '{REFUSED}' END"  # noqa: S608
-    return _numbered(f"WITH {clauses} SELECT ({check})::int, (SELECT * FROM s0)")  # noqa: S608
+class _Refused(Exception):
+    """A parked batch's guard refused it: its savepoint is rolled back."""
 
 
-class PgDb:
-    """``Db`` over one asyncpg connection (reads, and jobs that lock what they read)."""
-
-    __slots__ = ("_conn",)
-    lock_rows = " FOR UPDATE"
-    row_version: str | None = None
-
-    def __init__(self, conn: Any) -> None:
-        self._conn = conn
-
-    async def hold(self, key: str) -> None:
-        return None
-
-    async def fetchone(self, sql: str, *params: Any) -> Row | None:
-        record = await self._conn.fetchrow(_numbered(sql), *params)
-        return None if record is None else tuple(record)
-
-    async def fetchall(self, sql: str, *params: Any) -> list[Row]:
-        return [tuple(r) for r in await self._conn.fetch(_numbered(sql), *params)]
-
-    async def execute(self, sql: str, *params: Any) -> None:
-        await self._conn.execute(_numbered(sql), *params)
-
-    async def send_together(self, main: Statement, others: Sequence[Statement]) -> Row | None:
-        sql = _together(main[0], tuple(s for s, _ in others))
-        params = [*main[1], *(value for _, values in others for value in values)]
-        try:
-            record = await self._conn.fetchrow(sql, *params)
-        except asyncpg.InvalidTextRepresentationError as exc:
-            if REFUSED in str(exc):
-                return None
-            raise
-        return None if record is None else tuple(record)[1:]
-
-    def memo(self, key: str) -> dict[str, Any] | None:
-        return None
-
-    def forget_memo(self, key: str) -> None:
-        return None
-
-    deferring = False  # a job is a batch of its own
-
-    def defer(self, key: tuple[str, str], accumulator: Accumulator) -> None:
-        raise RuntimeError("PostgreSQL writes each job's accumulators with its batch")
-
-    def is_unique_violation(self, exc: BaseException, table: str | None = None) -> bool:
-        if not isinstance(exc, asyncpg.UniqueViolationError):
-            return False
-        return table is None or getattr(exc, "table_name", None) == table
+MOST_PARKED = 32  # jobs a parked batch takes: a statement of a few thousand parameters
 
 
 class PgJobDb(PgDb):
@@ -109,9 +66,20 @@ class PgJobDb(PgDb):
     batch begins a transaction first; once the job holds a campaign, such a write (a seed
     rotation, a settings change: rare) would change the row the batch checks, so the job
     is run again pessimistically instead (``RetryJob``, before anything was written).
-    Pessimistic (``optimistic=False``): a transaction from the start and FOR UPDATE."""
+    Pessimistic (``optimistic=False``): a transaction from the start and FOR UPDATE.
 
-    __slots__ = ("_held", "_locks", "_memos", "_transaction", "lock_rows", "row_version")
+    Parked batches: a job of one campaign waits for the one before it, and that one's
+    round trip to the server is most of its turn. So an optimistic job whose batch only
+    adds rows, with another job waiting, parks it (``park``) and lets the next one run at
+    once, on the counters it left in the memo. Whoever comes next writes all that is
+    parked in one statement: the next job that closes (its batch merged in), the next
+    that reads or writes anything else under the campaign's lock (first, so that it
+    reads them), or else the parked job itself when its turn comes again. Each parked
+    job answers once that statement has committed (in a pessimistic job's transaction:
+    once it commits); if it failed, each runs again (``RetryJob``)."""
+
+    __slots__ = ("_carried", "_held", "_locks", "_memos", "_transaction", "lock_rows",
+                 "row_version")  # fmt: skip
 
     def __init__(self, conn: Any, locks: KeyedLocks, memos: Memos, optimistic: bool) -> None:
         super().__init__(conn)
@@ -119,6 +87,7 @@ class PgJobDb(PgDb):
         self._memos = memos
         self._held: list[str] = []
         self._transaction: Any = None
+        self._carried: list[tuple[_Parked, Row | None]] = []  # written in the transaction
         self.lock_rows = "" if optimistic else " FOR UPDATE"
         self.row_version = "xmin::text" if optimistic else None
 
@@ -135,6 +104,97 @@ class PgJobDb(PgDb):
     def forget_memo(self, key: str) -> None:
         self._memos.forget(key)
 
+    def parkable(self, key: str) -> bool:
+        if not self.row_version or self._transaction is not None or self._held != [key]:
+            return False
+        parked: _Parked | None = self._locks.parked(key)
+        full = parked is not None and parked.batch.jobs >= MOST_PARKED
+        return self._locks.waited_for(key) and not full
+
+    async def park(self, key: str, batch: Closing) -> Row | None:
+        parked: _Parked | None = self._locks.parked(key)
+        if parked is None:
+            memo = self._memos.peek(key)
+            parked = _Parked(batch, None if memo is None else memo.get("version"))
+            self._locks.park(key, parked)
+        else:
+            parked.batch.merge(batch)
+        written: asyncio.Future[Row | None] = asyncio.get_running_loop().create_future()
+        parked.waiting.append(written)
+        self._held.remove(key)
+        self._locks.release(key)  # the next job runs on the counters this one left
+        while not written.done():
+            await self._locks.acquire(key)  # unless a job before this one writes them
+            try:
+                if not written.done():
+                    await self._write(key, parked)
+            finally:
+                self._locks.release(key)
+        return written.result()
+
+    async def close_batch(self, key: str, batch: Closing) -> Row | None:
+        parked: _Parked | None = self._locks.parked(key) if key in self._held else None
+        if parked is None:
+            return await send_batch(self, batch)
+        self._locks.park(key, None)
+        parked.batch.merge(batch)
+        try:
+            written = await send_batch(self, parked.batch)
+        except BaseException:
+            parked.fail()
+            raise
+        self._settle(key, parked, written, remember=False)  # the closing job remembers
+        return written
+
+    async def send_together(self, main: Statement, others: Sequence[Statement]) -> Row | None:
+        for key in self._held:  # what is parked goes first (as in ``_before``)
+            await self._write_parked(key)
+        return await super().send_together(main, others)
+
+    async def _write_parked(self, key: str) -> None:
+        """Write what is parked on ``key``, which this job holds."""
+        parked: _Parked | None = self._locks.parked(key)
+        if parked is not None:
+            await self._write(key, parked)
+
+    async def _write(self, key: str, parked: _Parked) -> None:
+        if self._locks.parked(key) is parked:
+            self._locks.park(key, None)
+        try:
+            written = await self._send_parked(parked)
+        except Exception:
+            parked.fail()
+            self._memos.forget(key)
+            return
+        self._settle(key, parked, written, remember=True)
+
+    async def _send_parked(self, parked: _Parked) -> Row | None:
+        """The parked batch's statement; in this job's transaction, in a savepoint, so
+        that its failure or refusal leaves the transaction as it was."""
+        if self._transaction is None:
+            return await send_batch(self, parked.batch)
+        try:
+            async with self._conn.transaction():
+                written = await send_batch(self, parked.batch)
+                if written is None:
+                    raise _Refused
+        except _Refused:
+            return None
+        return written
+
+    def _settle(self, key: str, parked: _Parked, written: Row | None, remember: bool) -> None:
+        """Answer the parked jobs, now or when this job's transaction commits."""
+        if written is None:
+            self._memos.forget(key)
+            parked.fail()
+        elif self._transaction is not None:
+            self._carried.append((parked, written))
+        else:
+            memo = self._memos.peek(key) if remember else None
+            if memo is not None and memo.get("version") == parked.version:
+                memo["version"] = str(written[0])  # the state the parked jobs left, written
+            parked.answer(written)
+
     async def fetchone(self, sql: str, *params: Any) -> Row | None:
         await self._before(sql)
         return await super().fetchone(sql, *params)
@@ -148,6 +208,8 @@ class PgJobDb(PgDb):
         await super().execute(sql, *params)
 
     async def _before(self, sql: str) -> None:
+        for key in self._held:  # what is parked is written before anything else is done
+            await self._write_parked(key)
         if self._transaction is not None or not writes(sql):
             return
         if self._held and self.row_version:
@@ -161,12 +223,21 @@ class PgJobDb(PgDb):
     async def finish(self, ok: bool) -> None:
         """Commit (``ok``) or roll back a transaction begun, then let the next job of each
         held key go: only after the commit, so it reads what this one wrote. A job that
-        failed, or ran pessimistically (it may have written anything), leaves no memo."""
+        failed, or ran pessimistically (it may have written anything), leaves no memo.
+        Parked batches this job's transaction wrote answer with it."""
+        committed = False
         try:
             if self._transaction is not None:
                 await (self._transaction.commit() if ok else self._transaction.rollback())
+            committed = ok
         finally:
             self._transaction = None
+            for parked, written in self._carried:
+                if committed:
+                    parked.answer(written)
+                else:
+                    parked.fail()
+            self._carried.clear()
             for key in self._held:
                 if not (ok and self.row_version):
                     self._memos.forget(key)

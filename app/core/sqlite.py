@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from app.core import jsontext
-from app.core.dbapi import Accumulator, Db, Row, Statement, writes
+from app.core.dbapi import Accumulator, Closing, Db, Row, Statement, send_batch, writes
 from app.core.keyed import Memos
 
 BUSY_DEADLINE_SECONDS = 10.0
@@ -97,6 +97,15 @@ class SqliteDb:
         for sql, params in others:
             self._conn.execute(sql, params)
         return found[0]
+
+    async def close_batch(self, key: str, batch: Closing) -> Row | None:
+        return await send_batch(self, batch)
+
+    def parkable(self, key: str) -> bool:
+        return False  # one writer: the batch of jobs shares one transaction already
+
+    async def park(self, key: str, batch: Closing) -> Row | None:
+        raise RuntimeError("SQLite's jobs share their batch's transaction: none parks")
 
     def memo(self, key: str) -> dict[str, Any] | None:
         return None if self.memos is None else self.memos.get(key)

@@ -110,7 +110,8 @@ def hmac_sha256(key: bytes, message: bytes) -> bytes:
     inner.update(message)
     outer = outer.copy()
     outer.update(inner.digest())
-    return outer.digest()
+    digest: bytes = outer.digest()
+    return digest
 
 
 @lru_cache(maxsize=256)

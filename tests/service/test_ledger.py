@@ -12,6 +12,7 @@ from httpx import AsyncClient
 
 from app.campaigns.ledger import Ledger
 from app.core.database import Accumulator, Db, Row, Statement
+from app.core.dbapi import Closing
 from app.core.errors import Conflict
 from app.core.writer import Job
 from tests.service.table import campaign, db_run, register
@@ -65,6 +66,16 @@ class Counting:
     async def send_together(self, main: Statement, others: Sequence[Statement]) -> Row | None:
         self.sent.append("together: " + " ; ".join([main[0], *(s for s, _ in others)]))
         return await self.inner.send_together(main, others)
+
+    async def close_batch(self, key: str, batch: Closing) -> Row | None:
+        main, others = batch.sql(self)
+        return await self.send_together(main, others)
+
+    def parkable(self, key: str) -> bool:
+        return False
+
+    async def park(self, key: str, batch: Closing) -> Row | None:
+        raise AssertionError("never parkable")
 
     def is_unique_violation(self, exc: BaseException, table: str | None = None) -> bool:
         return self.inner.is_unique_violation(exc, table)

@@ -15,8 +15,10 @@ import pytest_asyncio
 from httpx import AsyncClient, Response
 
 from app.campaigns.ledger import Ledger
+from app.core import postgres
 from app.core.database import asyncpg_dsn
 from app.core.writer import Job
+from app.rules.verify import verify
 from tests.service.table import SHEET_3D6, campaign, character, db_run, join, register
 
 _SEQS = "SELECT seq, type, data FROM events WHERE campaign_id = ? AND type LIKE 'test.%'"
@@ -119,7 +121,8 @@ async def test_a_remembered_character_another_instance_changed_is_read_again(
     behind = asyncio.ensure_future(locks.acquire(cid))
     await _queued(locks, cid, 3)
     locks.release(cid)
-    assert (await first).status_code == 201
+    # The test waits behind the first roll, so its batch is parked: it is written (and
+    # answered) when its job's turn comes again, after the test lets the lock go.
     await behind  # the memo now holds the character as the first roll's batch checked it
     memo = app.state.database.memos.get(cid)
     assert memo["checked"][("character", kitten)].sheet["qualities"]["strong"] == 3
@@ -130,10 +133,122 @@ async def test_a_remembered_character_another_instance_changed_is_read_again(
         kitten,
     )
     second = roll()
-    await _queued(locks, cid, 2)
+    await _queued(locks, cid, 3)  # the test, the parked first roll, the second
     locks.release(cid)
+    assert (await first).status_code == 201
     made = await second
     assert made.status_code == 201, made.text
     assert all(not die["success"] for die in made.json()["dice"])  # quality 0: no success
     stored = await db_run(app, "SELECT count(*) FROM rolls WHERE campaign_id = ?", cid)
     assert stored == [(2,)]
+
+
+class _Statements:
+    """Spies on the batches PostgreSQL jobs send: how many jobs each one wrote, and
+    whether its guards let it through."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.sent: list[tuple[int, bool]] = []
+        real = postgres.send_batch
+
+        async def spy(db: Any, batch: Any) -> Any:
+            written = await real(db, batch)
+            self.sent.append((batch.jobs, written is not None))
+            return written
+
+        monkeypatch.setattr(postgres, "send_batch", spy)
+
+
+async def _rolls_behind_the_test(
+    client: AsyncClient, cid: str, who: Any, n: int, locks: Any
+) -> list[asyncio.Task[Response]]:
+    """``n`` roll requests queued on the campaign's lock, which the test holds."""
+    body = {"kind": "formula", "formula": "3d6"}
+    posts = []
+    for i in range(n):
+        post = client.post(f"/campaigns/{cid}/rolls", json=body, headers=who.auth)
+        posts.append(asyncio.ensure_future(post))
+        await _queued(locks, cid, 2 + i)
+    return posts
+
+
+async def test_rolls_queued_on_one_campaign_go_out_together_each_answered_once_written(
+    client: AsyncClient,
+    app: Any,
+    other_instance: asyncpg.Connection,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A roll whose campaign has another job waiting parks its batch and lets that job
+    run; the parked batches are written in one statement, and no roll is answered before
+    the statement holding it has committed (another connection already reads it)."""
+    statements = _Statements(monkeypatch)
+    st = await register(client, "queue")
+    cid = (await campaign(client, st, "3d6"))["id"]
+    locks = app.state.database._locks
+    await locks.acquire(cid)
+    posts = await _rolls_behind_the_test(client, cid, st, 6, locks)
+    locks.release(cid)
+    for answered in asyncio.as_completed(posts):
+        made = await answered
+        assert made.status_code == 201, made.text
+        stored = await other_instance.fetchval("SELECT count(*) FROM rolls WHERE id = $1",
+                                               made.json()["id"])  # fmt: skip
+        assert stored == 1, "answered before it was committed"
+    assert max(jobs for jobs, _ in statements.sent) > 1
+    assert len(statements.sent) < 6 and all(ok for _, ok in statements.sent)
+    seqs = await db_run(app, "SELECT seq FROM rolls WHERE campaign_id = ? ORDER BY seq", cid)
+    assert [seq for (seq,) in seqs] == list(range(1, 7))
+    audit = (await client.get(f"/campaigns/{cid}/audit", headers=st.auth)).json()
+    assert verify(audit).ok
+
+
+async def test_a_parked_batch_another_instance_outran_runs_each_of_its_rolls_again(
+    client: AsyncClient,
+    app: Any,
+    other_instance: asyncpg.Connection,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two rolls parked behind the test; another instance writes the campaign row before
+    their statement goes: it is refused whole, and each roll runs again, locked."""
+    statements = _Statements(monkeypatch)
+    st = await register(client, "outran")
+    cid = (await campaign(client, st, "3d6"))["id"]
+    locks = app.state.database._locks
+    await locks.acquire(cid)
+    posts = await _rolls_behind_the_test(client, cid, st, 2, locks)
+    locks.release(cid)
+    await locks.acquire(cid)  # behind both: each parks its batch for a later job
+    assert locks.parked(cid).batch.jobs == 2
+    await other_instance.execute("UPDATE campaigns SET name = name || '!' WHERE id = $1", cid)
+    locks.release(cid)
+    answers = await asyncio.gather(*posts)
+    assert [a.status_code for a in answers] == [201, 201], [a.text for a in answers]
+    assert (2, False) in statements.sent
+    seqs = await db_run(app, "SELECT seq FROM rolls WHERE campaign_id = ? ORDER BY seq", cid)
+    assert [seq for (seq,) in seqs] == [1, 2]
+    audit = (await client.get(f"/campaigns/{cid}/audit", headers=st.auth)).json()
+    assert verify(audit).ok
+
+
+async def test_a_job_reading_under_the_lock_reads_the_parked_rolls(
+    client: AsyncClient, app: Any, other_instance: asyncpg.Connection
+) -> None:
+    """A job that reads the campaign's rolls after taking its lock finds the rolls parked
+    before it: what is parked is written before its read."""
+    st = await register(client, "reader")
+    cid = (await campaign(client, st, "3d6"))["id"]
+    locks = app.state.database._locks
+    await locks.acquire(cid)
+    posts = await _rolls_behind_the_test(client, cid, st, 2, locks)
+
+    async def count(job: Job) -> int:
+        await Ledger.open(job, cid)
+        rows = await job.db.fetchall("SELECT count(*) FROM rolls WHERE campaign_id = ?", cid)
+        return int(rows[0][0])
+
+    count.optimistic = True  # type: ignore[attr-defined]
+    counted = asyncio.ensure_future(app.state.writer.run(count))
+    await _queued(locks, cid, 4)
+    locks.release(cid)
+    assert await counted == 2
+    assert [a.status_code for a in await asyncio.gather(*posts)] == [201, 201]
