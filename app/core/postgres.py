@@ -124,13 +124,34 @@ class PgJobDb(PgDb):
         self._held.remove(key)
         self._locks.release(key)  # the next job runs on the counters this one left
         while not written.done():
-            await self._locks.acquire(key)  # unless a job before this one writes them
-            try:
-                if not written.done():
-                    await self._write(key, parked)
-            finally:
-                self._locks.release(key)
+            if await self._turn(key, written):  # nobody wrote them before this job's turn
+                try:
+                    if not written.done():
+                        await self._write(key, parked)
+                finally:
+                    self._locks.release(key)
         return written.result()
+
+    async def _turn(self, key: str, written: asyncio.Future[Row | None]) -> bool:
+        """Wait until ``written`` is answered or this job's turn on ``key`` comes, which
+        first; True: the turn (the lock is then held). A parked job answers as soon as its
+        statement has committed, not when its turn comes round again."""
+        turn = asyncio.ensure_future(self._locks.acquire(key))
+
+        def let_go(taken: asyncio.Future[None]) -> None:
+            if not taken.cancelled() and taken.exception() is None:
+                self._locks.release(key)
+
+        try:
+            await asyncio.wait((turn, written), return_when=asyncio.FIRST_COMPLETED)
+            if not turn.done():
+                turn.cancel()
+                await asyncio.wait((turn,))
+        except BaseException:
+            turn.cancel()  # (no-op if taken: then let it go)
+            turn.add_done_callback(let_go)
+            raise
+        return not turn.cancelled()
 
     async def close_batch(self, key: str, batch: Closing) -> Row | None:
         parked: _Parked | None = self._locks.parked(key) if key in self._held else None
