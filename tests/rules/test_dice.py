@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app.rules import DiceError, ScriptedDice, SeededDice, SystemDice
-from app.rules.dice import MAX_SIDES, face_from_word
+from app.rules.dice import MAX_SIDES, face_from_word, hmac_sha256
 
 # Published test vectors for SeededDice (also printed in docs/fairness.md):
 # (server_seed hex, client_seed, nonce, sides, faces of one draw)
@@ -69,6 +69,14 @@ def test_successive_calls_continue_one_seeded_stream(
     dice = SeededDice(seed, client_seed, nonce)
     faces = [face for n in splits for face in dice.roll(sides, n)]
     assert faces == _reference_stream(seed, client_seed, nonce, sides, sum(splits))
+
+
+@given(key=st.binary(min_size=1, max_size=200), message=st.binary(max_size=300))
+def test_the_cached_pad_hmac_is_the_standard_one(key: bytes, message: bytes) -> None:
+    """Dice blocks and link salts use ``hmac_sha256`` (key pads hashed once a seed): it
+    must be HMAC-SHA256 itself, for keys shorter and longer than a block."""
+    assert hmac_sha256(key, message) == hmac.digest(key, message, "sha256")
+    assert hmac_sha256(key, message) == hmac.digest(key, message, "sha256")  # pads reused
 
 
 def test_a_word_at_or_above_the_limit_is_discarded_not_folded() -> None:
