@@ -168,15 +168,16 @@ class PgJobDb(PgDb):
         return written
 
     async def send_together(self, main: Statement, others: Sequence[Statement]) -> Row | None:
-        for key in self._held:  # what is parked goes first (as in ``_before``)
-            await self._write_parked(key)
+        await self._write_parked()
         return await super().send_together(main, others)
 
-    async def _write_parked(self, key: str) -> None:
-        """Write what is parked on ``key``, which this job holds."""
-        parked: _Parked | None = self._locks.parked(key)
-        if parked is not None:
-            await self._write(key, parked)
+    async def _write_parked(self) -> None:
+        """Write what is parked on the keys this job holds, before anything else it sends
+        (so that it reads the parked rows)."""
+        for key in self._held:
+            parked: _Parked | None = self._locks.parked(key)
+            if parked is not None:
+                await self._write(key, parked)
 
     async def _write(self, key: str, parked: _Parked) -> None:
         if self._locks.parked(key) is parked:
@@ -229,8 +230,7 @@ class PgJobDb(PgDb):
         await super().execute(sql, *params)
 
     async def _before(self, sql: str) -> None:
-        for key in self._held:  # what is parked is written before anything else is done
-            await self._write_parked(key)
+        await self._write_parked()
         if self._transaction is not None or not writes(sql):
             return
         if self._held and self.row_version:

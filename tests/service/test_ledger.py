@@ -12,7 +12,7 @@ from httpx import AsyncClient
 
 from app.campaigns.ledger import Ledger
 from app.core.database import Accumulator, Db, Row, Statement
-from app.core.dbapi import Closing
+from app.core.dbapi import Closing, send_batch
 from app.core.errors import Conflict
 from app.core.writer import Job
 from tests.service.table import campaign, db_run, register
@@ -68,8 +68,7 @@ class Counting:
         return await self.inner.send_together(main, others)
 
     async def close_batch(self, key: str, batch: Closing) -> Row | None:
-        main, others = batch.sql(self)
-        return await self.send_together(main, others)
+        return await send_batch(self, batch)  # through this wrapper's send_together
 
     def parkable(self, key: str) -> bool:
         return False

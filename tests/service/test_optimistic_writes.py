@@ -19,7 +19,15 @@ from app.core import postgres
 from app.core.database import asyncpg_dsn
 from app.core.writer import Job
 from app.rules.verify import verify
-from tests.service.table import SHEET_3D6, campaign, character, db_run, join, register
+from tests.service.table import (
+    SHEET_3D6,
+    Person,
+    campaign,
+    character,
+    db_run,
+    join,
+    register,
+)
 
 _SEQS = "SELECT seq, type, data FROM events WHERE campaign_id = ? AND type LIKE 'test.%'"
 
@@ -160,16 +168,29 @@ class _Statements:
 
 
 async def _rolls_behind_the_test(
-    client: AsyncClient, cid: str, who: Any, n: int, locks: Any
-) -> list[asyncio.Task[Response]]:
-    """``n`` roll requests queued on the campaign's lock, which the test holds."""
+    client: AsyncClient, app: Any, name: str, n: int
+) -> tuple[Person, str, Any, list[asyncio.Task[Response]]]:
+    """A new campaign whose lock the test holds, with ``n`` roll requests queued on it:
+    its storyteller, its id, the locks, the requests."""
+    st = await register(client, name)
+    cid = (await campaign(client, st, "3d6"))["id"]
+    locks = app.state.database._locks
+    await locks.acquire(cid)
     body = {"kind": "formula", "formula": "3d6"}
     posts = []
     for i in range(n):
-        post = client.post(f"/campaigns/{cid}/rolls", json=body, headers=who.auth)
+        post = client.post(f"/campaigns/{cid}/rolls", json=body, headers=st.auth)
         posts.append(asyncio.ensure_future(post))
         await _queued(locks, cid, 2 + i)
-    return posts
+    return st, cid, locks, posts
+
+
+async def _assert_chained(client: AsyncClient, app: Any, st: Person, cid: str, n: int) -> None:
+    """The campaign holds rolls of seqs 1..n, and its audit chain verifies."""
+    seqs = await db_run(app, "SELECT seq FROM rolls WHERE campaign_id = ? ORDER BY seq", cid)
+    assert [seq for (seq,) in seqs] == list(range(1, n + 1))
+    audit = (await client.get(f"/campaigns/{cid}/audit", headers=st.auth)).json()
+    assert verify(audit).ok
 
 
 async def test_rolls_queued_on_one_campaign_go_out_together_each_answered_once_written(
@@ -182,11 +203,7 @@ async def test_rolls_queued_on_one_campaign_go_out_together_each_answered_once_w
     run; the parked batches are written in one statement, and no roll is answered before
     the statement holding it has committed (another connection already reads it)."""
     statements = _Statements(monkeypatch)
-    st = await register(client, "queue")
-    cid = (await campaign(client, st, "3d6"))["id"]
-    locks = app.state.database._locks
-    await locks.acquire(cid)
-    posts = await _rolls_behind_the_test(client, cid, st, 6, locks)
+    st, cid, locks, posts = await _rolls_behind_the_test(client, app, "queue", 6)
     locks.release(cid)
     for answered in asyncio.as_completed(posts):
         made = await answered
@@ -196,10 +213,7 @@ async def test_rolls_queued_on_one_campaign_go_out_together_each_answered_once_w
         assert stored == 1, "answered before it was committed"
     assert max(jobs for jobs, _ in statements.sent) > 1
     assert len(statements.sent) < 6 and all(ok for _, ok in statements.sent)
-    seqs = await db_run(app, "SELECT seq FROM rolls WHERE campaign_id = ? ORDER BY seq", cid)
-    assert [seq for (seq,) in seqs] == list(range(1, 7))
-    audit = (await client.get(f"/campaigns/{cid}/audit", headers=st.auth)).json()
-    assert verify(audit).ok
+    await _assert_chained(client, app, st, cid, 6)
 
 
 async def test_a_parked_batch_another_instance_outran_runs_each_of_its_rolls_again(
@@ -211,11 +225,7 @@ async def test_a_parked_batch_another_instance_outran_runs_each_of_its_rolls_aga
     """Two rolls parked behind the test; another instance writes the campaign row before
     their statement goes: it is refused whole, and each roll runs again, locked."""
     statements = _Statements(monkeypatch)
-    st = await register(client, "outran")
-    cid = (await campaign(client, st, "3d6"))["id"]
-    locks = app.state.database._locks
-    await locks.acquire(cid)
-    posts = await _rolls_behind_the_test(client, cid, st, 2, locks)
+    st, cid, locks, posts = await _rolls_behind_the_test(client, app, "outran", 2)
     locks.release(cid)
     await locks.acquire(cid)  # behind both: each parks its batch for a later job
     assert locks.parked(cid).batch.jobs == 2
@@ -224,10 +234,7 @@ async def test_a_parked_batch_another_instance_outran_runs_each_of_its_rolls_aga
     answers = await asyncio.gather(*posts)
     assert [a.status_code for a in answers] == [201, 201], [a.text for a in answers]
     assert (2, False) in statements.sent
-    seqs = await db_run(app, "SELECT seq FROM rolls WHERE campaign_id = ? ORDER BY seq", cid)
-    assert [seq for (seq,) in seqs] == [1, 2]
-    audit = (await client.get(f"/campaigns/{cid}/audit", headers=st.auth)).json()
-    assert verify(audit).ok
+    await _assert_chained(client, app, st, cid, 2)
 
 
 async def test_a_job_reading_under_the_lock_reads_the_parked_rolls(
@@ -235,11 +242,7 @@ async def test_a_job_reading_under_the_lock_reads_the_parked_rolls(
 ) -> None:
     """A job that reads the campaign's rolls after taking its lock finds the rolls parked
     before it: what is parked is written before its read."""
-    st = await register(client, "reader")
-    cid = (await campaign(client, st, "3d6"))["id"]
-    locks = app.state.database._locks
-    await locks.acquire(cid)
-    posts = await _rolls_behind_the_test(client, cid, st, 2, locks)
+    _, cid, locks, posts = await _rolls_behind_the_test(client, app, "reader", 2)
 
     async def count(job: Job) -> int:
         await Ledger.open(job, cid)
