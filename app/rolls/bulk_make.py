@@ -99,7 +99,7 @@ def make(order: Order) -> Chunk:
     ids = ids_within(order.millis, order.count)
     start = _EPOCH + timedelta(milliseconds=order.millis)
     second, micros = rfc3339(start.replace(microsecond=0))[:-1], start.microsecond
-    shares: dict[tuple[str, str, str], tally.Contribution] = {}  # one minute: one row each
+    made: list[dict[str, Any]] = []
     chunk = Chunk([], [], [], tally.Tallies(reserved.campaign_id))
     for i in range(order.count):
         turn = (order.index + i) % len(order.turns)
@@ -127,17 +127,10 @@ def make(order: Order) -> Chunk:
         stamp = f"{second}.{micros + i:06d}Z" if micros + i else f"{second}Z"
         view = {**values, "created_at": stamp, "updated_at": stamp}
         chunk.links.append((canonical(chain_record(view, seq)), reserved.salt(seq)))
-        share = tally.contribution(values)
-        if share is not None:
-            found = shares.get(share.key)
-            if found is None:
-                shares[share.key] = share
-            else:
-                found.absorb(share)
+        made.append(values)
         chunk.rolls.append(list(ROLLS.encode(ROLLS.values(values))))
         chunk.events.append(list(EVENTS.encode(event_row(values))))
-    for share in shares.values():
-        chunk.tallies.add(share, +1)
+    tally.add_new(chunk.tallies, made)
     return chunk
 
 

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 from alembic import command
 from httpx import ASGITransport, AsyncClient
+from hypothesis import given
+from hypothesis import strategies as st
 
 from app.core.migrate import alembic_config, upgrade
 from app.core.settings import Settings
@@ -83,3 +86,40 @@ def test_the_migration_fills_the_tallies_of_rolls_stored_before_it(
         upgrade(url)
         after = asyncio.run(stats(st, cid))
         assert after == before and before[0]["items"][0]["rolls"] == 24
+
+
+_START = datetime(2026, 1, 1, tzinfo=UTC)
+_MOMENTS = st.integers(0, 3 * 3600).map(lambda s: _START + timedelta(seconds=s))
+
+
+@st.composite
+def _rolls(draw: st.DrawFn) -> dict[str, Any]:
+    faces = draw(st.lists(st.integers(1, 6), min_size=1, max_size=4))
+    successes = sum(face >= 5 for face in faces)
+    return {
+        "status": draw(st.sampled_from(["final", "final", "pending"])),
+        "user_id": draw(st.sampled_from(["u1", "u2"])),
+        "character_id": draw(st.sampled_from([None, "c1"])),
+        "visibility": draw(st.sampled_from(["public", "blind"])),
+        "kind": "test",
+        "result": {"successes": successes},
+        "odds": {"successes": {"0": 0.25, "1": 0.5, "2": 0.25}},
+        "proof": [{"rolls": [{"sides": 6, "faces": faces}]}],
+        "created_at": draw(_MOMENTS),
+    }
+
+
+@given(st.lists(_rolls(), max_size=40))
+def test_new_rolls_tallied_together_add_what_they_add_one_by_one(
+    rolls: list[dict[str, Any]],
+) -> None:
+    """``add_new`` merges a batch's rolls per row and minute before adding them (an
+    import's batch, the generator's order): the tallies are the ones each roll adds."""
+    together, one_by_one = tally.Tallies("c"), tally.Tallies("c")
+    tally.add_new(together, rolls)
+    for roll_values in rolls:
+        tally.change(one_by_one, None, roll_values)
+    assert together.faces == one_by_one.faces
+    assert together.rows.keys() == one_by_one.rows.keys()
+    for key, sums in one_by_one.rows.items():
+        assert together.rows[key] == pytest.approx(sums)
