@@ -1,17 +1,16 @@
 """Writing a checked campaign into the database: shared by the API import (which seats
 only the importer and commits to a fresh seed) and the operator's restore (which puts
 everything back as it was, the current secret seed included). A line import's pass 2
-(app/exchange/importing.py) is here: its spool read back and written in batches."""
+(app/exchange/importing.py) is here: its spool read back and written in batches, the
+log's rows made by ``app.exchange.preparing``."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from typing import IO, Any, get_args
-
-from pydantic import AwareDatetime, BaseModel
+from datetime import datetime
+from typing import IO, Any
 
 from app.campaigns import repository as campaigns_repo
 from app.characters import repository as characters_repo
@@ -20,19 +19,24 @@ from app.core.database import Db
 from app.core.db import utcnow
 from app.core.errors import Unprocessable
 from app.core.i18n import msg
-from app.core.jsontext import dumps, loads
-from app.events.repository import EVENTS, roll_body
+from app.core.jsontext import loads
+from app.events.repository import EVENTS
 from app.exchange import repository as exchange_repo
 from app.exchange.checks import flows
-from app.exchange.importing import FLOWS, PARTS, STAGES, Checked
-from app.exchange.schemas import CampaignExport, TargetPart
+from app.exchange.importing import FLOWS, STAGES, Checked
+from app.exchange.preparing import (
+    LOG,
+    PIECE,
+    TABLES,
+    LogRows,
+    event_row,
+    prepare,
+    revive,
+)
+from app.exchange.schemas import CampaignExport
 from app.fairness.repository import SEEDS
 from app.grants import repository as grants_repo
-from app.messages import repository as messages_repo
-from app.messages.service import audience_of
-from app.roll_requests import repository as requests_repo
 from app.rolls import repository as rolls_repo
-from app.rules.verify_requests import is_link_type
 from app.stats import tally
 from app.table import repository as table_repo
 
@@ -48,19 +52,6 @@ class Placement:
     owners: Mapping[str, str | None]  # character id -> owner here
     seeds: list[dict[str, Any]]  # seed rows, oldest first; the last one is current
     joined: Mapping[str, datetime]
-
-
-def _time_fields(model: type[BaseModel]) -> tuple[str, ...]:
-    return tuple(name for name, info in model.model_fields.items() if _is_time(info.annotation))
-
-
-def _is_time(annotation: Any) -> bool:
-    return annotation in (datetime, AwareDatetime) or any(_is_time(a) for a in get_args(annotation))
-
-
-# The fields pass 2 turns back into datetimes, by record type (a roll request's targets too).
-_TIMES = {kind: _time_fields(model) for kind, model in PARTS.items()}
-_TARGET_TIMES = _time_fields(TargetPart)
 
 
 async def write_campaign(
@@ -111,7 +102,7 @@ async def write_campaign(
     for event in doc.events:
         # Whole: the single-document format is read in memory, not the way of long
         # campaigns; the line import (``write_lines``) stores compact what it can.
-        await tables.insert(db, EVENTS, _event_row(campaign.id, event.model_dump()))
+        await tables.insert(db, EVENTS, event_row(campaign.id, event.model_dump()))
     for table, found in flows(doc):
         for flow in found:
             sql, params = table_repo.insert(table, flow.model_dump())
@@ -170,43 +161,24 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
         elif kind == "character":
             values = [{**c, "campaign_id": campaign.id, "owner_id": _owner(c, place)} for c in rows]
             await _many(db, characters_repo.CHARACTERS, values)
-        elif kind == "roll":
-            await _many(db, rolls_repo.ROLLS, rows)
-            for roll in rows:
-                tally.change(tallies, None, roll)
-            if len(tallies) >= TALLY_ROWS:
-                await write_tallies()
-        elif kind == "event":
-            await _many(db, EVENTS, [_event_row(campaign.id, e) for e in rows])
-        elif kind == "roll_request":
-            requests = [{k: v for k, v in r.items() if k != "targets"} for r in rows]
-            await _many(db, requests_repo.REQUESTS, requests)
-            targets = [{**t, "request_id": r["id"]} for r in rows for t in r["targets"]]
-            await _many(db, requests_repo.TARGETS, targets)
         elif kind == "grant":  # as they were: an open grant stays its character's to cite
             await _many(db, grants_repo.GRANTS, rows)
-        elif kind == "message":
-            messages = [{**m, "idempotency_key": None} for m in rows]
-            await _many(db, messages_repo.MESSAGES, messages)
-            readers = [{"message_id": m["id"], "user_id": reader}
-                       for m in messages for reader in audience_of(m) or ()]  # fmt: skip
-            if readers:
-                await _many(db, messages_repo.READERS, readers)
         else:
             for flow in rows:
                 sql, params = table_repo.insert(FLOWS[kind], flow)  # type: ignore[arg-type]
                 await db.execute(sql, *params)
 
-    await write_spool(checked.spool, insert)
+    async def write_log(rows: LogRows) -> None:
+        for name, encoded in rows.tables:
+            for start in range(0, len(encoded), BATCH):
+                await TABLES[name].insert_many(db, encoded[start : start + BATCH])
+        tallies.merge(rows.tallies)
+        if len(tallies) >= TALLY_ROWS:
+            await write_tallies()
+        await asyncio.sleep(0)
+
+    await write_spool(checked.spool, campaign.id, insert, write_log)
     await write_tallies()
-
-
-def _event_row(campaign_id: str, event: dict[str, Any] | CompactEvent) -> dict[str, Any]:
-    """An event as stored: whole, or compact when its roll's row holds its data."""
-    if isinstance(event, CompactEvent):
-        return {**event.event, "data": None, "roll_seq": event.roll_seq,
-                "campaign_id": campaign_id}  # fmt: skip
-    return {**event, "roll_seq": None, "campaign_id": campaign_id}
 
 
 def _owner(character: dict[str, Any], place: LinePlacement) -> str | None:
@@ -250,75 +222,53 @@ async def _many(db: Db, table: tables.TableSql, rows: list[dict[str, Any]]) -> N
     await table.insert_many(db, [table.encode(table.values(row)) for row in rows])
 
 
-@dataclass(frozen=True, slots=True)
-class CompactEvent:
-    """An event to store compact (app/events/models.py): the state it carries is its roll's
-    latest, which the roll's row of the same import holds, to the byte."""
-
-    event: dict[str, Any]
-    roll_seq: int
-
-
-def _holds(roll: dict[str, Any], event: dict[str, Any]) -> bool:
-    """Whether ``event`` is ``roll``'s latest link and its data the very body the roll's
-    row will rebuild once stored (times in UTC, as the database gives them back), so that
-    storing it compact exports the same bytes as storing it whole."""
-    if event["hash"] != roll["hash"] or not is_link_type(event["type"]):
-        return False
-    if event["data"].get("id") != roll["id"]:
-        return False
-    stored = {**roll, "created_at": roll["created_at"].astimezone(UTC),
-              "updated_at": roll["updated_at"].astimezone(UTC)}  # fmt: skip
-    return dumps(roll_body(stored)) == dumps(event["data"])
-
-
-def _revive(kind: str, row: dict[str, Any]) -> dict[str, Any]:
-    """A spooled record's times back to datetimes: its values otherwise are the part
-    model's, as pass 1 validated them."""
-    for name in _TIMES[kind]:
-        text = row[name]
-        if text is not None:
-            row[name] = datetime.fromisoformat(text)
-    if kind == "roll_request":
-        for target in row["targets"]:
-            for name in _TARGET_TIMES:
-                if target[name] is not None:
-                    target[name] = datetime.fromisoformat(target[name])
-    return row
+def _kind(line: bytes) -> str:
+    """A spooled line's record type, read off its start (``{"t":"roll",…``, as pass 1
+    wrote it) without parsing the rest."""
+    return line[6 : line.index(b'"', 6)].decode()
 
 
 async def write_spool(
-    spool: IO[bytes], insert: Callable[[str, list[Any]], Awaitable[None]]
+    spool: IO[bytes],
+    campaign_id: str,
+    insert: Callable[[str, list[Any]], Awaitable[None]],
+    write_log: Callable[[LogRows], Awaitable[None]],
 ) -> None:
-    """Pass 2's loop: each record type gathered into batches for ``insert`` (rows: the
-    part models' values); every batch of a stage (members, characters, the log, the
-    flows) is written before the next.
-
-    A roll comes right after its latest link (docs/export.md): when that event's data is
-    the roll's body, it goes to ``insert`` as a ``CompactEvent``. A full batch is written
-    only when the next record of its type comes, so the event is still at hand then."""
+    """Pass 2's loop: every record of a stage (members, characters, the log, the flows)
+    written before the next. The log's lines go to ``write_log`` as the rows of pieces of
+    ``PIECE`` lines or so (``app.exchange.preparing``), never cut just before a roll: its
+    latest link, the line before it, goes with it. The other records go to ``insert`` in
+    batches (rows: the part models' values)."""
     batches: dict[str, list[Any]] = {}
     stage = 0
-    last_event: dict[str, Any] | None = None
+    piece: list[bytes] = []
+
+    async def finish_stage() -> None:
+        if piece:
+            await write_log(prepare(campaign_id, b"".join(piece)))
+            piece.clear()
+        for name, rows in batches.items():
+            if rows:
+                await insert(name, rows)
+        batches.clear()
+
     for line in spool:
-        record = loads(line)
-        kind = record.pop("t")
+        kind = _kind(line)
         if STAGES[kind] != stage:
-            for name, rows in batches.items():
-                if rows:
-                    await insert(name, rows)
-            batches, stage = {}, STAGES[kind]
+            await finish_stage()
+            stage = STAGES[kind]
+        if kind in LOG:
+            if len(piece) >= PIECE and kind != "roll":
+                await write_log(prepare(campaign_id, b"".join(piece)))
+                piece.clear()
+            piece.append(line)
+            continue
         rows = batches.setdefault(kind, [])
         if len(rows) >= BATCH:
             await insert(kind, rows)
             rows = batches[kind] = []
             await asyncio.sleep(0)
-        row = _revive(kind, record)
-        events = batches.get("event")
-        if kind == "roll" and events and events[-1] is last_event and _holds(row, last_event):
-            events[-1] = CompactEvent(last_event, row["seq"])
-        rows.append(row)
-        last_event = row if kind == "event" else None
-    for name, rows in batches.items():
-        if rows:
-            await insert(name, rows)
+        record = loads(line)
+        del record["t"]
+        rows.append(revive(kind, record))
+    await finish_stage()
