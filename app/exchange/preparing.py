@@ -1,27 +1,22 @@
-"""Pass 2 of a line import (app/exchange/writing.py): the rows of the log's records
-(events, rolls, roll requests, chat messages), made from pieces of the spool's lines ready
-for ``TableSql.insert_many``, with the luck statistics of the rolls. Pure: no connection,
-no settings, so that what the writing sends and what it decides stay apart.
+"""The rows an import inserts for the log's records (events, rolls, roll requests, chat
+messages), ready for ``TableSql.insert_many``, with the luck statistics of the rolls: made
+by pass 1 as it spools them (app/exchange/spool.py), a piece of records at a time, and
+sent by pass 2 (app/exchange/writing.py). Pure: no connection, no settings.
 
-Making the rows in worker processes, a piece at a time while this process sends the rows
-of the pieces before, was tried: on two cores it took 10 % off pass 2 at the price of a
-third more CPU in all (the pieces and rows pickled both ways), and the database needs
-that CPU on the same machine. So the pieces are made in process."""
+Making them in worker processes during pass 2 was tried: on two cores it took 10 % off
+pass 2 at the price of a third more CPU in all (the pieces and rows pickled both ways),
+with the database needing that CPU on the same machine."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from typing import Any, get_args
+from datetime import UTC
+from typing import Any
 
-from pydantic import AwareDatetime, BaseModel
-
-from app.core.jsontext import dumps, loads
+from app.core.jsontext import dumps
 from app.core.tables import TableSql
 from app.events.repository import EVENTS, roll_body
-from app.exchange.importing import PARTS
-from app.exchange.schemas import TargetPart
 from app.messages.repository import MESSAGES, READERS
 from app.messages.service import audience_of
 from app.roll_requests.repository import REQUESTS, TARGETS
@@ -30,39 +25,10 @@ from app.rules.verify_requests import is_link_type
 from app.stats import tally
 
 LOG = frozenset({"event", "roll", "roll_request", "message"})
-PIECE = 400  # lines a piece holds at least: its rows go out in a statement or two a table
 # The tables of the log, in the order their rows are inserted (a reader after its message,
 # a target after its request).
 TABLES: dict[str, TableSql] = {t.name: t for t in (ROLLS, EVENTS, REQUESTS, TARGETS, MESSAGES,
                                                    READERS)}  # fmt: skip
-
-
-def _time_fields(model: type[BaseModel]) -> tuple[str, ...]:
-    return tuple(name for name, info in model.model_fields.items() if _is_time(info.annotation))
-
-
-def _is_time(annotation: Any) -> bool:
-    return annotation in (datetime, AwareDatetime) or any(_is_time(a) for a in get_args(annotation))
-
-
-# The fields turned back into datetimes, by record type (a roll request's targets too).
-_TIMES = {kind: _time_fields(model) for kind, model in PARTS.items()}
-_TARGET_TIMES = _time_fields(TargetPart)
-
-
-def revive(kind: str, row: dict[str, Any]) -> dict[str, Any]:
-    """A spooled record's times back to datetimes: its values otherwise are the part
-    model's, as pass 1 validated them."""
-    for name in _TIMES[kind]:
-        text = row[name]
-        if text is not None:
-            row[name] = datetime.fromisoformat(text)
-    if kind == "roll_request":
-        for target in row["targets"]:
-            for name in _TARGET_TIMES:
-                if target[name] is not None:
-                    target[name] = datetime.fromisoformat(target[name])
-    return row
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,16 +78,13 @@ class _Found:
     messages: list[dict[str, Any]] = field(default_factory=list)
 
 
-def prepare(campaign_id: str, piece: bytes) -> LogRows:
-    """The rows of a piece of spooled log lines. A roll comes right after its latest link
-    (docs/export.md), which a piece never separates: when that event's data is the roll's
-    body, the event is stored compact."""
+def prepare(campaign_id: str, records: Iterable[tuple[str, dict[str, Any]]]) -> LogRows:
+    """The rows of a piece of the log's records (record type, the part model's values). A
+    roll comes right after its latest link (docs/export.md), which a piece never
+    separates: when that event's data is the roll's body, the event is stored compact."""
     found = _Found()
     last_event: dict[str, Any] | None = None
-    for line in piece.splitlines():
-        record = loads(line)
-        kind = record.pop("t")
-        row = revive(kind, record)
+    for kind, row in records:
         if kind == "event":
             found.events.append(row)
         elif kind == "roll":

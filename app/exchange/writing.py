@@ -19,21 +19,13 @@ from app.core.database import Db
 from app.core.db import utcnow
 from app.core.errors import Unprocessable
 from app.core.i18n import msg
-from app.core.jsontext import loads
 from app.events.repository import EVENTS
 from app.exchange import repository as exchange_repo
 from app.exchange.checks import flows
 from app.exchange.importing import FLOWS, STAGES, Checked
-from app.exchange.preparing import (
-    LOG,
-    PIECE,
-    TABLES,
-    LogRows,
-    event_row,
-    prepare,
-    revive,
-)
+from app.exchange.preparing import TABLES, LogRows, event_row
 from app.exchange.schemas import CampaignExport
+from app.exchange.spool import read as read_spool
 from app.fairness.repository import SEEDS
 from app.grants import repository as grants_repo
 from app.rolls import repository as rolls_repo
@@ -41,6 +33,7 @@ from app.stats import tally
 from app.table import repository as table_repo
 
 BATCH = 200  # records a statement
+_LOG_STAGE = STAGES["roll"]  # that of every record type of the log
 TALLY_ROWS = 20_000  # tally rows held at most before they are written (a few MB)
 
 
@@ -177,7 +170,7 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
             await write_tallies()
         await asyncio.sleep(0)
 
-    await write_spool(checked.spool, campaign.id, insert, write_log)
+    await write_spool(checked.spool, insert, write_log)
     await write_tallies()
 
 
@@ -222,53 +215,39 @@ async def _many(db: Db, table: tables.TableSql, rows: list[dict[str, Any]]) -> N
     await table.insert_many(db, [table.encode(table.values(row)) for row in rows])
 
 
-def _kind(line: bytes) -> str:
-    """A spooled line's record type, read off its start (``{"t":"roll",…``, as pass 1
-    wrote it) without parsing the rest."""
-    return line[6 : line.index(b'"', 6)].decode()
-
-
 async def write_spool(
     spool: IO[bytes],
-    campaign_id: str,
     insert: Callable[[str, list[Any]], Awaitable[None]],
     write_log: Callable[[LogRows], Awaitable[None]],
 ) -> None:
-    """Pass 2's loop: every record of a stage (members, characters, the log, the flows)
-    written before the next. The log's lines go to ``write_log`` as the rows of pieces of
-    ``PIECE`` lines or so (``app.exchange.preparing``), never cut just before a roll: its
-    latest link, the line before it, goes with it. The other records go to ``insert`` in
-    batches (rows: the part models' values)."""
+    """Pass 2's loop over the spool (``app.exchange.spool``): every record of a stage
+    (members, characters, the log, the flows) written before the next; the log's rows to
+    ``write_log`` as pass 1 made them, the other records to ``insert`` in batches (rows:
+    the part models' values)."""
     batches: dict[str, list[Any]] = {}
     stage = 0
-    piece: list[bytes] = []
 
     async def finish_stage() -> None:
-        if piece:
-            await write_log(prepare(campaign_id, b"".join(piece)))
-            piece.clear()
         for name, rows in batches.items():
             if rows:
                 await insert(name, rows)
         batches.clear()
 
-    for line in spool:
-        kind = _kind(line)
+    for found in read_spool(spool):
+        if isinstance(found, LogRows):
+            if stage != _LOG_STAGE:
+                await finish_stage()
+                stage = _LOG_STAGE
+            await write_log(found)
+            continue
+        kind, row = found
         if STAGES[kind] != stage:
             await finish_stage()
             stage = STAGES[kind]
-        if kind in LOG:
-            if len(piece) >= PIECE and kind != "roll":
-                await write_log(prepare(campaign_id, b"".join(piece)))
-                piece.clear()
-            piece.append(line)
-            continue
         rows = batches.setdefault(kind, [])
         if len(rows) >= BATCH:
             await insert(kind, rows)
             rows = batches[kind] = []
             await asyncio.sleep(0)
-        record = loads(line)
-        del record["t"]
-        rows.append(revive(kind, record))
+        rows.append(row)
     await finish_stage()

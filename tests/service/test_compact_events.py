@@ -24,7 +24,7 @@ from app.core.migrate import alembic_config, upgrade
 from app.core.settings import Settings
 from app.core.writer import Job
 from app.events.service import EventOut
-from app.exchange import writing
+from app.exchange import spool
 from app.exchange.commands import verify_file
 from app.main import create_app
 from app.realtime import reader
@@ -161,13 +161,13 @@ async def test_an_earlier_state_is_stored_whole_and_the_latest_by_its_roll(
             assert roll_seq is None and _text(as_json(data)) == _text(state)
 
 
-@pytest.mark.parametrize("piece", [writing.PIECE, 2])
+@pytest.mark.parametrize("piece", [spool.PIECE, 2])
 async def test_the_export_verifies_and_imports_back_to_the_same_bytes(
     client: AsyncClient, app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, piece: int
 ) -> None:
-    """``piece``: the log lines a piece of the import's pass 2 holds at least
-    (app/exchange/preparing.py); at 2, nearly every roll ends a piece, its event in it."""
-    monkeypatch.setattr(writing, "PIECE", piece)
+    """``piece``: the log records a piece of the import's spool holds at least
+    (app/exchange/spool.py); at 2, nearly every roll ends a piece, its event in it."""
+    monkeypatch.setattr(spool, "PIECE", piece)
     st, _, cid, states = await _played(client)
     first = await _export(client, st, cid)
     path = tmp_path / "campaign.ndjson"

@@ -1,0 +1,62 @@
+"""The spool between an import's two passes (app/exchange/importing.py): what pass 1
+validated, kept in a temporary file until the trailer has verified, then read back by
+pass 2 (app/exchange/writing.py).
+
+Pass 1 spools the log (events, rolls, roll requests, chat messages) as the rows pass 2
+inserts, made a piece of ``PIECE`` records at a time (``app.exchange.preparing``), and
+every other record as its part model's values. Both are pickled: the file is this
+process's own, written and read by it alone, and a pickle keeps the datetimes and tuples
+as they are. Spooling JSON lines instead, pass 2 parsed every line again, turned its times
+back into datetimes and only then made its rows: about half of pass 2's time, spent while
+the other core sat idle. Pass 1 makes the rows while the verifier process checks the
+chain on the other core, and pass 2 only sends them."""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Iterator
+from typing import IO, Any
+
+from app.exchange.preparing import LOG, LogRows, prepare
+
+PIECE = 200  # log records a piece holds at least (a few milliseconds of the loop to make)
+
+Record = tuple[str, dict[str, Any]]  # record type, the part model's values
+
+
+class SpoolWriter:
+    """Pass 1's side: ``add`` each record in file order, then ``close``. A piece is never
+    cut just before a roll: its latest link, the record before it, goes with it, so that
+    the event can be stored compact (``prepare``)."""
+
+    def __init__(self, file: IO[bytes], campaign_id: str) -> None:
+        self._file = file
+        self._campaign_id = campaign_id
+        self._piece: list[Record] = []
+
+    def add(self, kind: str, row: dict[str, Any]) -> None:
+        if kind in LOG:
+            if len(self._piece) >= PIECE and kind != "roll":
+                self._write_piece()
+            self._piece.append((kind, row))
+            return
+        self._write_piece()
+        pickle.dump((kind, row), self._file, pickle.HIGHEST_PROTOCOL)
+
+    def close(self) -> None:
+        self._write_piece()
+
+    def _write_piece(self) -> None:
+        if self._piece:
+            rows = prepare(self._campaign_id, self._piece)
+            pickle.dump(rows, self._file, pickle.HIGHEST_PROTOCOL)
+            self._piece = []
+
+
+def read(file: IO[bytes]) -> Iterator[Record | LogRows]:
+    """Pass 2's side: what ``SpoolWriter`` wrote, in its order."""
+    while True:
+        try:
+            yield pickle.load(file)  # noqa: S301 - this process's own file
+        except EOFError:
+            return
