@@ -85,8 +85,11 @@ class GivenIds:
 
 def _position(high: array[int], low: array[int], halves: tuple[int, int] | None) -> int:
     """Where ``halves`` is kept in the two sorted arrays, or -1."""
-    if halves is None or not high or halves > (high[-1], low[-1]):
+    if halves is None or not high:
         return -1
+    last = (high[-1], low[-1])
+    if halves >= last:  # the newest id, most often (a roll follows its link)
+        return len(high) - 1 if halves == last else -1
     start = bisect_left(high, halves[0])
     end = bisect_right(high, halves[0], start)
     at = bisect_left(low, halves[1], start, end)  # a run of one high half is sorted by low
@@ -100,13 +103,22 @@ class RollCharacters:
     few characters are each kept once): a dict of a million strings would take the server
     some 130 MB for the length of the import."""
 
-    __slots__ = ("codes", "high", "low", "names", "numbers", "others")
+    __slots__ = ("codes", "high", "last", "low", "names", "numbers", "others")
 
     def __init__(self) -> None:
         self.high, self.low, self.codes = array("Q"), array("Q"), array("I")
         self.others: dict[str, int] = {}
         self.names: list[str | None] = [None]
         self.numbers: dict[str | None, int] = {None: 0}
+        # the last id seen, and its halves: a roll's record comes right after its link
+        self.last: tuple[str, tuple[int, int] | None] = ("", None)
+
+    def _halves(self, roll_id: str) -> tuple[int, int] | None:
+        last, halves = self.last
+        if roll_id != last:
+            halves = ulid_halves(roll_id)
+            self.last = (roll_id, halves)
+        return halves
 
     def __len__(self) -> int:
         return len(self.high) + len(self.others)
@@ -124,7 +136,7 @@ class RollCharacters:
         """A link of the roll: kept as a stub unless it is kept already."""
         if roll_id in self.others:
             return
-        halves = ulid_halves(roll_id)
+        halves = self._halves(roll_id)
         high, low = self.high, self.low
         if _position(high, low, halves) >= 0:
             return
@@ -144,7 +156,7 @@ class RollCharacters:
         if roll_id in self.others:
             self.others[roll_id] = code
             return
-        at = _position(self.high, self.low, ulid_halves(roll_id))
+        at = _position(self.high, self.low, self._halves(roll_id))
         if at >= 0:
             self.codes[at] = code
 
@@ -153,7 +165,7 @@ class RollCharacters:
         code = self.others.get(roll_id)
         if code is not None:
             return code
-        at = _position(self.high, self.low, ulid_halves(roll_id))
+        at = _position(self.high, self.low, self._halves(roll_id))
         return self.codes[at] if at >= 0 else None
 
 
