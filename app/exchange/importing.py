@@ -16,7 +16,7 @@ inserts: pass 2 neither validates the file a second time (that was about a sixth
 import's time) nor parses it.
 
 The price: on SQLite the writer is held for pass 2 (other writes queue for its duration,
-about 1.6 s per 20,000 rolls on a 2-core machine); reads go on."""
+about half a second per 20,000 rolls on a 2-core machine); reads go on."""
 
 from __future__ import annotations
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import UTC
 from typing import Any
 
 from app.core.jsontext import dumps
@@ -50,15 +49,13 @@ def event_row(campaign_id: str, event: dict[str, Any] | CompactEvent) -> dict[st
 
 def _holds(roll: dict[str, Any], event: dict[str, Any]) -> bool:
     """Whether ``event`` is ``roll``'s latest link and its data the very body the roll's
-    row will rebuild once stored (times in UTC, as the database gives them back), so that
-    storing it compact exports the same bytes as storing it whole."""
+    row will rebuild once stored, so that storing it compact exports the same bytes as
+    storing it whole."""
     if event["hash"] != roll["hash"] or not is_link_type(event["type"]):
         return False
     if event["data"].get("id") != roll["id"]:
         return False
-    stored = {**roll, "created_at": roll["created_at"].astimezone(UTC),
-              "updated_at": roll["updated_at"].astimezone(UTC)}  # fmt: skip
-    return dumps(roll_body(stored)) == dumps(event["data"])
+    return dumps(roll_body(roll)) == dumps(event["data"])  # roll_body spells times in UTC
 
 
 @dataclass(slots=True)

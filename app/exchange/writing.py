@@ -1,8 +1,8 @@
 """Writing a checked campaign into the database: shared by the API import (which seats
 only the importer and commits to a fresh seed) and the operator's restore (which puts
 everything back as it was, the current secret seed included). A line import's pass 2
-(app/exchange/importing.py) is here: its spool read back and written in batches, the
-log's rows made by ``app.exchange.preparing``."""
+(app/exchange/importing.py) is here: its spool (``app.exchange.spool``) read back and
+written in batches."""
 
 from __future__ import annotations
 
