@@ -45,23 +45,14 @@ _INTS = frozenset({"rolls", "tests", "totals"})
 
 @dataclass(slots=True)
 class Contribution:
-    """One final roll's share of its tally rows: its sums, and its faces by (sides, face).
-    ``key`` is without the span and start: the roll counts in its hour and its minute."""
+    """One final roll's share of its tally rows, or the sum of several rolls' of one key
+    and minute (``add_new``): the sums, and the faces by (sides, face). ``key`` is without
+    the span and start: a roll counts in its hour and its minute."""
 
     key: tuple[str, str, str]
     at: datetime
     sums: list[float]
     faces: dict[tuple[int, int], int] = field(default_factory=dict)
-
-    def absorb(self, other: Contribution) -> None:
-        """Add ``other``'s share: a roll of the same key made in the same minute
-        (``add_new``), so that the tallies add them once."""
-        sums = self.sums
-        for i, value in enumerate(other.sums):
-            sums[i] += value
-        faces = self.faces
-        for at, n in other.faces.items():
-            faces[at] = faces.get(at, 0) + n
 
 
 def hour_of(moment: datetime) -> datetime:
@@ -122,8 +113,7 @@ def _total(roll: Mapping[str, Any]) -> tuple[float, float, float] | None:
     return None if moments is None else (float(total), *moments)
 
 
-def _faces(proof: Iterable[Any]) -> dict[tuple[int, int], int]:
-    faces: dict[tuple[int, int], int] = {}
+def _count_faces(faces: dict[tuple[int, int], int], proof: Iterable[Any]) -> None:
     for draw in proof:
         for rolled in draw.get("rolls", ()) if isinstance(draw, Mapping) else ():
             sides = rolled.get("sides") if isinstance(rolled, Mapping) else None
@@ -132,23 +122,39 @@ def _faces(proof: Iterable[Any]) -> dict[tuple[int, int], int]:
             for face in rolled.get("faces", ()):
                 if type(face) is int and 1 <= face <= sides:
                     faces[(sides, face)] = faces.get((sides, face), 0) + 1
-    return faces
+
+
+def _key(roll: Mapping[str, Any]) -> tuple[str, str, str]:
+    return roll["user_id"], roll["character_id"] or "", roll["visibility"]
+
+
+def _count(share: Contribution, roll: Mapping[str, Any]) -> None:
+    """Add a final ``roll``'s sums and faces to ``share``."""
+    sums = share.sums
+    sums[0] += 1.0
+    counted = _successes(roll)
+    if counted is not None:
+        sums[1] += 1.0
+        sums[2] += counted[0]
+        sums[3] += counted[1]
+        sums[4] += counted[2]
+    else:
+        total = _total(roll)
+        if total is not None:
+            sums[5] += 1.0
+            sums[6] += total[0]
+            sums[7] += total[1]
+            sums[8] += total[2]
+    _count_faces(share.faces, roll["proof"])
 
 
 def contribution(roll: Mapping[str, Any]) -> Contribution | None:
     """What ``roll`` adds to its tally row; None unless it is final."""
     if roll["status"] != "final":
         return None
-    key = (roll["user_id"], roll["character_id"] or "", roll["visibility"])
-    sums = [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-    counted = _successes(roll)
-    if counted is not None:
-        sums[1:5] = [1.0, *counted]
-    else:
-        total = _total(roll)
-        if total is not None:
-            sums[5:9] = [1.0, *total]
-    return Contribution(key, roll["created_at"], sums, _faces(roll["proof"]))
+    share = Contribution(_key(roll), roll["created_at"], [0.0] * len(_SUMS))
+    _count(share, roll)
+    return share
 
 
 ROLL_TALLIES = TableSql(RollTally)
@@ -239,20 +245,18 @@ def change(tallies: Tallies, before: Roll | None, after: Roll | None) -> None:
 
 
 def add_new(tallies: Tallies, rolls: Iterable[Roll]) -> None:
-    """New rolls' contributions (an import's batch, a generator's order), merged per tally
+    """New rolls' contributions (an import's piece, a generator's order), summed per tally
     key and minute first, so that each tally row is added once a minute, not once a roll:
     most of what tallying a batch of rolls cost."""
     shares: dict[tuple[tuple[str, str, str], datetime], Contribution] = {}
     for roll in rolls:
-        share = contribution(roll)
-        if share is None:
+        if roll["status"] != "final":
             continue
-        at = (share.key, minute_of(share.at))
-        found = shares.get(at)
-        if found is None:
-            shares[at] = share
-        else:
-            found.absorb(share)
+        key, at = _key(roll), roll["created_at"]
+        share = shares.get((key, minute_of(at)))
+        if share is None:
+            share = shares[(key, minute_of(at))] = Contribution(key, at, [0.0] * len(_SUMS))
+        _count(share, roll)
     for share in shares.values():
         tallies.add(share, +1)
 
