@@ -44,16 +44,15 @@ def ulid_halves(roll_id: str) -> tuple[int, int] | None:
     return value >> 64, value & _HALF
 
 
-class GivenIds:
-    """A set of roll ids that only grows (see the module doc)."""
+class _SortedIds:
+    """Ids kept as the two sorted arrays of their halves (see the module doc), and the
+    last id read with its halves: a roll is looked for at its link, then again at its
+    record, most often right after."""
 
-    __slots__ = ("high", "last", "low", "others")
+    __slots__ = ("high", "last", "low")
 
     def __init__(self) -> None:
         self.high, self.low = array("Q"), array("Q")
-        self.others: set[str] = set()
-        # the last id looked for, and its halves: a roll is looked for at its first link,
-        # then added at its roll record, most often right after
         self.last: tuple[str, tuple[int, int] | None] = ("", None)
 
     def _halves(self, roll_id: str) -> tuple[int, int] | None:
@@ -62,6 +61,16 @@ class GivenIds:
             halves = ulid_halves(roll_id)
             self.last = (roll_id, halves)
         return halves
+
+
+class GivenIds(_SortedIds):
+    """A set of roll ids that only grows (see the module doc)."""
+
+    __slots__ = ("others",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.others: set[str] = set()
 
     def __len__(self) -> int:
         return len(self.high) + len(self.others)
@@ -96,29 +105,21 @@ def _position(high: array[int], low: array[int], halves: tuple[int, int] | None)
     return at if at < end and low[at] == halves[1] else -1
 
 
-class RollCharacters:
+class RollCharacters(_SortedIds):
     """Each roll an import links, to its character: ``""`` for none, None while the roll
     is a stub (a player's private roll: its character is not the reader's to see). Kept
     the way ``GivenIds`` keeps ids, each with the index of its character (a table flows'
     few characters are each kept once): a dict of a million strings would take the server
     some 130 MB for the length of the import."""
 
-    __slots__ = ("codes", "high", "last", "low", "names", "numbers", "others")
+    __slots__ = ("codes", "names", "numbers", "others")
 
     def __init__(self) -> None:
-        self.high, self.low, self.codes = array("Q"), array("Q"), array("I")
+        super().__init__()
+        self.codes = array("I")
         self.others: dict[str, int] = {}
         self.names: list[str | None] = [None]
         self.numbers: dict[str | None, int] = {None: 0}
-        # the last id seen, and its halves: a roll's record comes right after its link
-        self.last: tuple[str, tuple[int, int] | None] = ("", None)
-
-    def _halves(self, roll_id: str) -> tuple[int, int] | None:
-        last, halves = self.last
-        if roll_id != last:
-            halves = ulid_halves(roll_id)
-            self.last = (roll_id, halves)
-        return halves
 
     def __len__(self) -> int:
         return len(self.high) + len(self.others)
