@@ -253,9 +253,10 @@ def add_new(tallies: Tallies, rolls: Iterable[Roll]) -> None:
         if roll["status"] != "final":
             continue
         key, at = _key(roll), roll["created_at"]
-        share = shares.get((key, minute_of(at)))
+        slot = (key, minute_of(at))
+        share = shares.get(slot)
         if share is None:
-            share = shares[(key, minute_of(at))] = Contribution(key, at, [0.0] * len(_SUMS))
+            share = shares[slot] = Contribution(key, at, [0.0] * len(_SUMS))
         _count(share, roll)
     for share in shares.values():
         tallies.add(share, +1)
