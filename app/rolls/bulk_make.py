@@ -27,7 +27,6 @@ from app.campaigns.ledger import Reserved
 from app.core.db import rfc3339
 from app.core.ids import ids_within
 from app.events.repository import EVENTS
-from app.events.service import EventOut
 from app.rolls import kinds
 from app.rolls.repository import ROLLS
 from app.rolls.schemas import FormulaBody, TestBody
@@ -136,20 +135,25 @@ def make(order: Order) -> Chunk:
 
 def event_row(values: Mapping[str, Any]) -> tuple[Any, ...]:
     """The roll's ``roll.created`` event as the events table stores it: what
-    ``record_roll_event`` records for it, compact (the roll's row holds its data). Its body
-    is neither stored nor published (nobody hears a campaign being made): none is built."""
-    event = EventOut(
-        values["campaign_id"],
-        values["seq"],
-        "roll.created",
-        values["created_at"],
-        {},
-        values["visibility"],
-        values["user_id"],
-        values["prev_hash"],
-        values["hash"],
+    ``record_roll_event`` records for it (``EventOut.row``), compact (the roll's row holds
+    its data), built straight from the roll's values: an ``EventOut`` a roll was a sixth of
+    a chunk's time. Its body is neither stored nor published (nobody hears a campaign being
+    made): none is built. tests/service/test_demo.py holds it to ``add_roll``'s row."""
+    return EVENTS.values(
+        {
+            "campaign_id": values["campaign_id"],
+            "seq": values["seq"],
+            "type": "roll.created",
+            "at": values["created_at"],
+            "visibility": values["visibility"],
+            "user_id": values["user_id"],
+            "data": None,
+            "prev_hash": values["prev_hash"],
+            "hash": values["hash"],
+            "roll_seq": values["seq"],
+            "audience": None,
+        }
     )
-    return EVENTS.values(event.row(values["seq"]))
 
 
 def _resolver(turn: Turn) -> Callable[[DiceSource], kinds.Resolved]:
