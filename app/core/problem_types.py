@@ -59,7 +59,8 @@ PROBLEM_TYPES: tuple[ProblemType, ...] = (
     ProblemType("internal-server-error", 500, "Internal server error",
                 "A fault of the server, logged there; the request may be retried."),
     ProblemType("unavailable", 503, "Unavailable",
-                "The server cannot reach its database or broker for now."),
+                "The server cannot reach its database or broker, or lost a worker process, "
+                "for now."),
 )  # fmt: skip
 
 BY_TITLE = {kind.title: kind for kind in PROBLEM_TYPES}

@@ -91,8 +91,10 @@ async def export_campaign(cid: str, principal: Reader, request: Request) -> Resp
             *AUTH,
             409,
             *BODY,
+            503,
             s409="this campaign (or one of its characters or rolls) already exists here; "
             "delete it first, or import into another instance",
+            s503="the import's verifier process stopped; nothing was written: send the file again",
             s422=(
                 "Unprocessable content",
                 "line 12: the history does not verify: FAIL at seq 4 (roll 01jd…): …",

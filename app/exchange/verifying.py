@@ -17,6 +17,9 @@ Memory stays bounded: lines travel in batches of ``BATCH_BYTES``, a new batch on
 the worker took the one before. The worker comes from a fork server (a fresh interpreter
 that imports only this module), never a fork of the server itself (see
 app/exchange/parallel.py for why).
+
+A worker that dies (killed by the operating system, out of memory) ends the import with a
+503 problem (``VerifierLost``): pass 1 writes nothing, so the client sends the file again.
 """
 
 from __future__ import annotations
@@ -28,17 +31,33 @@ from multiprocessing.connection import Connection
 from types import TracebackType
 from typing import Any
 
+from app.core.errors import AppError
 from app.core.fastjson import FastCodec
+from app.core.i18n import msg
 from app.rules.verify_lines import LineVerifier
 from app.rules.verify_report import Stop
 
-__all__ = ["Refused", "VerifierProcess"]
+__all__ = ["Refused", "VerifierLost", "VerifierProcess"]
 
 BATCH_BYTES = 256 * 1024
 _HEADER, _LINES, _SETTLE, _FINISH = "header", "lines", "settle", "finish"
 _STOP, _SETTLED, _DONE = "stop", "settled", "done"
 
 Failure = tuple[int, str]  # line number, why it does not verify
+
+
+class VerifierLost(AppError):
+    """The worker went away before it answered: nothing was written, and the same file may
+    be sent again."""
+
+    status = 503
+    title = "Unavailable"
+
+    def __init__(self) -> None:
+        super().__init__(
+            msg("the import's verifier process stopped; nothing was written: send the file again"),
+            headers={"Retry-After": "1"},
+        )
 
 
 class Refused(Exception):
@@ -105,7 +124,10 @@ class VerifierProcess:
         self._finished = False  # the worker answered the trailer and left
 
     async def __aenter__(self) -> VerifierProcess:
-        await asyncio.to_thread(self._process.start)  # the fork server's first start: ~0.1 s
+        try:
+            await asyncio.to_thread(self._process.start)  # the fork server's first start: ~0.1 s
+        except OSError as exc:
+            raise VerifierLost from exc
         self._lines_in.close()  # the worker's ends: ours closed, its EOF is seen
         self._results_out.close()
         return self
@@ -166,20 +188,30 @@ class VerifierProcess:
         this returns once the previous send is through, so one batch is on its way while
         this process reads the next."""
         if self._sending is not None:
-            await self._sending
+            sending, self._sending = self._sending, None
+            try:
+                await sending
+            except OSError as exc:  # a broken pipe: the worker is gone
+                raise VerifierLost from exc
         self._sending = asyncio.ensure_future(asyncio.to_thread(self._lines.send, (tag, payload)))
 
     def _poll(self) -> None:
         """Read what the worker said unasked: a line that does not verify."""
-        while self._failed is None and self._results.poll():
-            tag, payload = self._results.recv()
-            if tag == _STOP:
-                self._failed = payload
+        try:
+            while self._failed is None and self._results.poll():
+                tag, payload = self._results.recv()
+                if tag == _STOP:
+                    self._failed = payload
+        except (EOFError, OSError) as exc:
+            raise VerifierLost from exc
 
     async def _answer(self, *tags: str) -> tuple[str, Any]:
         """The worker's answer to the last request (a stop read on the way is kept)."""
         while True:
-            tag, payload = await asyncio.to_thread(self._results.recv)
+            try:
+                tag, payload = await asyncio.to_thread(self._results.recv)
+            except (EOFError, OSError) as exc:
+                raise VerifierLost from exc
             if tag == _STOP:
                 self._failed = payload
             elif tag in tags:

@@ -19,6 +19,7 @@ from app import cli
 from app.core.settings import Settings
 from app.exchange import lines
 from app.exchange.stream import campaign_records
+from app.exchange.verifying import VerifierProcess
 from tests.exchange import ndjson
 from tests.service.table import SHEET_3D6, campaign, character, expect, join, register, roll
 
@@ -240,3 +241,35 @@ async def test_an_imported_line_holding_a_nul_character_is_refused_naming_it(
         f"line {line}: name: String should not contain a NUL character (U+0000)"
     )
     assert (await client.get(f"/campaigns/{cid}", headers=st.auth)).status_code == 404
+
+
+async def test_an_import_whose_verifier_process_dies_answers_503_and_keeps_nothing(
+    client: AsyncClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A verifier worker killed under the import (the kernel's OOM killer, an operator) is
+    the server's failure, not the file's: 503 with Retry-After, nothing written, and the same
+    file imports once a worker lives."""
+    st = await register(client, "teller")
+    cid = (await campaign(client, st, "3d6"))["id"]
+    for _ in range(3):
+        await roll(client, st, cid, kind="formula", formula="3d6")
+    exported = await _export(client, st, cid)
+    expect(await client.delete(f"/campaigns/{cid}", headers=st.auth), 204)
+    start = VerifierProcess.__aenter__
+
+    async def start_then_die(self: VerifierProcess) -> VerifierProcess:
+        started = await start(self)
+        self._process.kill()
+        await asyncio.to_thread(self._process.join)
+        return started
+
+    monkeypatch.setattr(VerifierProcess, "__aenter__", start_then_die)
+    lost = await _import(client, st, exported)
+    assert lost.status_code == 503, lost.text
+    assert lost.headers["retry-after"] == "1"
+    assert lost.json()["type"].endswith("/problems/unavailable")
+    assert "verifier process stopped" in lost.json()["detail"]
+    assert (await client.get(f"/campaigns/{cid}", headers=st.auth)).status_code == 404
+
+    monkeypatch.setattr(VerifierProcess, "__aenter__", start)
+    expect(await _import(client, st, exported), 201)
