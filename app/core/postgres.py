@@ -229,6 +229,10 @@ class PgJobDb(PgDb):
         await self._before(sql)
         await super().execute(sql, *params)
 
+    async def copy(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        await self._before("INSERT")  # a write: what is parked first, in a transaction
+        await super().copy(table, columns, rows)
+
     async def _before(self, sql: str) -> None:
         await self._write_parked()
         if self._transaction is not None or not writes(sql):
@@ -270,16 +274,27 @@ _RACES = (asyncpg.DeadlockDetectedError, asyncpg.SerializationError)
 """Errors of a job that met another one (of another instance) and may simply run again."""
 
 
-def _pg_json(value: Any) -> str:
-    """A value for a JSON column; text is taken as JSON already, as SQLite takes it."""
-    return value if isinstance(value, str) else jsontext.dumps_text(value)
+def _pg_json(value: Any) -> bytes:
+    """A value for a JSON column; text is taken as JSON already, as SQLite takes it. In
+    PostgreSQL's binary format, which ``COPY`` needs (``PgDb.copy``): the text itself."""
+    return value.encode() if isinstance(value, str) else jsontext.dumps(value)
+
+
+def _pg_jsonb(value: Any) -> bytes:
+    return b"\x01" + _pg_json(value)  # jsonb's binary format: a version byte, then the text
+
+
+def _from_jsonb(raw: bytes) -> Any:
+    return jsontext.loads(raw[1:])
 
 
 async def _init_pg(conn: Any) -> None:
-    for name in ("json", "jsonb"):
-        await conn.set_type_codec(
-            name, encoder=_pg_json, decoder=jsontext.loads, schema="pg_catalog"
-        )
+    await conn.set_type_codec(
+        "json", encoder=_pg_json, decoder=jsontext.loads, schema="pg_catalog", format="binary"
+    )
+    await conn.set_type_codec(
+        "jsonb", encoder=_pg_jsonb, decoder=_from_jsonb, schema="pg_catalog", format="binary"
+    )
 
 
 async def _no_reset(conn: Any) -> None:

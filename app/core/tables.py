@@ -11,13 +11,10 @@ from operator import itemgetter
 from typing import Any, cast
 
 from sqlalchemy import JSON, Table
-from sqlalchemy.dialects.postgresql.base import PGDialect
 
 from app.core.database import Db, PgDb
 from app.core.db import Base
 from app.core.jsontext import dumps_text
-
-_PG = PGDialect()  # type: ignore[no-untyped-call]  # to spell the column types
 
 
 def _quote(name: str) -> str:
@@ -27,8 +24,7 @@ def _quote(name: str) -> str:
 class TableSql:
     """The statements every table shares, and its rows as dicts keyed by column name."""
 
-    __slots__ = ("_defaults", "_get", "_json", "_table", "_unnest", "columns", "insert", "name",
-                 "select")  # fmt: skip
+    __slots__ = ("_defaults", "_get", "_json", "columns", "insert", "name", "select")
 
     def __init__(self, model: type[Base]) -> None:
         table = cast(Table, model.__table__)
@@ -41,9 +37,7 @@ class TableSql:
         self._defaults: dict[str, Any] = {
             c.name: c.default for c in table.columns if c.default is not None
         }
-        self._table = table
         self._json = tuple(i for i, c in enumerate(table.columns) if isinstance(c.type, JSON))
-        self._unnest = ""  # built at first use: a foreign key's type is known only then
 
     def encode(self, row: tuple[Any, ...]) -> tuple[Any, ...]:
         """A row's values (``values``) with its JSON columns as text, as the database
@@ -56,11 +50,11 @@ class TableSql:
 
     async def insert_many(self, db: Db, rows: Sequence[Sequence[Any]]) -> None:
         """Encoded rows (``encode``) in one statement. On SQLite a multi-row ``INSERT``; on
-        PostgreSQL one array a column, spread into rows by ``unnest``: any number of rows,
-        and a short statement to parse (a ``VALUES`` list of thousands of placeholders
-        cost the server twice as much, and binding them cost this process more)."""
+        PostgreSQL a binary ``COPY``: any number of rows, no statement to parse, and less
+        of the database server's time than ``INSERT … SELECT unnest(…)`` took (a
+        ``VALUES`` list of thousands of placeholders cost it twice as much again)."""
         if isinstance(db, PgDb):
-            await db.execute(self._unnest or self._unnested(), *zip(*rows, strict=True))
+            await db.copy(self.name, self.columns, rows)
         else:
             await db.execute(self.insert_rows(len(rows)), *chain.from_iterable(rows))
 
@@ -75,23 +69,6 @@ class TableSql:
             return found if len(self.columns) > 1 else (found,)
         except KeyError:
             return tuple(row[c] if c in row else self._default(c) for c in self.columns)
-
-    def _unnested(self) -> str:
-        columns = self._table.columns
-        listed = ", ".join(_quote(c.name) for c in columns)
-        arrays = ", ".join(
-            "?::TEXT[]" if isinstance(c.type, JSON) else f"?::{c.type.compile(_PG)}[]"
-            for c in columns
-        )
-        picked = ", ".join(
-            f"{_quote(c.name)}::JSON" if isinstance(c.type, JSON) else _quote(c.name)
-            for c in columns
-        )
-        self._unnest = (
-            f"INSERT INTO {self.name} ({listed}) "  # noqa: S608 - names from the model
-            f"SELECT {picked} FROM unnest({arrays}) AS t({listed})"
-        )
-        return self._unnest
 
     def _default(self, column: str) -> Any:
         default = self._defaults.get(column)
