@@ -15,7 +15,7 @@ from typing import IO, Any
 from app.campaigns import repository as campaigns_repo
 from app.characters import repository as characters_repo
 from app.core import tables
-from app.core.database import Db
+from app.core.database import Db, PgDb
 from app.core.db import utcnow
 from app.core.errors import Unprocessable
 from app.core.i18n import msg
@@ -32,7 +32,8 @@ from app.rolls import repository as rolls_repo
 from app.stats import tally
 from app.table import repository as table_repo
 
-BATCH = 200  # records a statement
+BATCH = 200  # records a statement (on SQLite, where each one holds the event loop)
+LOG_HELD = 4_000  # log rows held before they are written: one COPY a table on PostgreSQL
 _LOG_STAGE = STAGES["roll"]  # that of every record type of the log
 TALLY_ROWS = 20_000  # tally rows held at most before they are written (a few MB)
 
@@ -161,10 +162,34 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
                 sql, params = table_repo.insert(FLOWS[kind], flow)  # type: ignore[arg-type]
                 await db.execute(sql, *params)
 
-    async def write_log(rows: LogRows) -> None:
+    # The log's rows of several pieces, held and then written table by table, in TABLES
+    # order (a parent row is written with or before its children). On PostgreSQL one COPY
+    # a table: fewer, bigger statements took a tenth off pass 2's time there.
+    held: dict[str, list[Any]] = {}
+    held_rows = 0
+    per_statement = None if isinstance(db, PgDb) else BATCH
+
+    async def write_held() -> None:
+        nonlocal held_rows
+        for name, table in TABLES.items():
+            rows = held.pop(name, [])
+            step = per_statement or len(rows) or 1
+            for start in range(0, len(rows), step):
+                await table.insert_many(db, rows[start : start + step])
+                await asyncio.sleep(0)
+        held_rows = 0
+
+    async def write_log(rows: LogRows | None) -> None:
+        """Hold a piece's rows; None: the log ends, write what is held."""
+        nonlocal held_rows
+        if rows is None:
+            await write_held()
+            return
         for name, encoded in rows.tables:
-            for start in range(0, len(encoded), BATCH):
-                await TABLES[name].insert_many(db, encoded[start : start + BATCH])
+            held.setdefault(name, []).extend(encoded)
+            held_rows += len(encoded)
+        if held_rows >= LOG_HELD:
+            await write_held()
         tallies.merge(rows.tallies)
         if len(tallies) >= TALLY_ROWS:
             await write_tallies()
@@ -218,16 +243,18 @@ async def _many(db: Db, table: tables.TableSql, rows: list[dict[str, Any]]) -> N
 async def write_spool(
     spool: IO[bytes],
     insert: Callable[[str, list[Any]], Awaitable[None]],
-    write_log: Callable[[LogRows], Awaitable[None]],
+    write_log: Callable[[LogRows | None], Awaitable[None]],
 ) -> None:
     """Pass 2's loop over the spool (``app.exchange.spool``): every record of a stage
     (members, characters, the log, the flows) written before the next; the log's rows to
-    ``write_log`` as pass 1 made them, the other records to ``insert`` in batches (rows:
-    the part models' values)."""
+    ``write_log`` as pass 1 made them, then None once the log ends (it may hold rows until
+    then), the other records to ``insert`` in batches (rows: the part models' values)."""
     batches: dict[str, list[Any]] = {}
     stage = 0
 
     async def finish_stage() -> None:
+        if stage == _LOG_STAGE:
+            await write_log(None)
         for name, rows in batches.items():
             if rows:
                 await insert(name, rows)

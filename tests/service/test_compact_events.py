@@ -24,7 +24,7 @@ from app.core.migrate import alembic_config, upgrade
 from app.core.settings import Settings
 from app.core.writer import Job
 from app.events.service import EventOut
-from app.exchange import spool
+from app.exchange import spool, writing
 from app.exchange.commands import verify_file
 from app.main import create_app
 from app.realtime import reader
@@ -161,13 +161,21 @@ async def test_an_earlier_state_is_stored_whole_and_the_latest_by_its_roll(
             assert roll_seq is None and _text(as_json(data)) == _text(state)
 
 
-@pytest.mark.parametrize("piece", [spool.PIECE, 2])
+@pytest.mark.parametrize(("piece", "held"), [(spool.PIECE, writing.LOG_HELD), (2, 3)])
 async def test_the_export_verifies_and_imports_back_to_the_same_bytes(
-    client: AsyncClient, app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, piece: int
+    client: AsyncClient,
+    app: Any,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    piece: int,
+    held: int,
 ) -> None:
     """``piece``: the log records a piece of the import's spool holds at least
-    (app/exchange/spool.py); at 2, nearly every roll ends a piece, its event in it."""
+    (app/exchange/spool.py); at 2, nearly every roll ends a piece, its event in it.
+    ``held``: the log rows pass 2 holds before writing them (app/exchange/writing.py); at
+    3, they are written a piece or two at a time, and the last ones when the log ends."""
     monkeypatch.setattr(spool, "PIECE", piece)
+    monkeypatch.setattr(writing, "LOG_HELD", held)
     st, _, cid, states = await _played(client)
     first = await _export(client, st, cid)
     path = tmp_path / "campaign.ndjson"
