@@ -27,6 +27,7 @@ from app.campaigns.ledger import Reserved
 from app.core.db import rfc3339
 from app.core.ids import ids_within
 from app.events.repository import EVENTS
+from app.events.service import stored_row
 from app.rolls import kinds
 from app.rolls.repository import ROLLS
 from app.rolls.schemas import FormulaBody, TestBody
@@ -135,26 +136,15 @@ def make(order: Order) -> Chunk:
 
 def event_row(values: Mapping[str, Any]) -> tuple[Any, ...]:
     """The roll's ``roll.created`` event as the events table stores it: what
-    ``record_roll_event`` records for it (``EventOut.row``), compact (the roll's row holds
-    its data), built straight from the roll's values: through an ``EventOut``, this line
-    took a sixth of a chunk's time, and now a thirtieth. Its body is neither stored nor
-    published (nobody hears a campaign being made): none is built.
-    tests/service/test_demo.py holds it to ``add_roll``'s row."""
-    return EVENTS.values(
-        {
-            "campaign_id": values["campaign_id"],
-            "seq": values["seq"],
-            "type": "roll.created",
-            "at": values["created_at"],
-            "visibility": values["visibility"],
-            "user_id": values["user_id"],
-            "data": None,
-            "prev_hash": values["prev_hash"],
-            "hash": values["hash"],
-            "roll_seq": values["seq"],
-            "audience": None,
-        }
-    )
+    ``record_roll_event`` records for it, compact (the roll's row holds its data), without
+    an ``EventOut``: through one, this line took a sixth of a chunk's time, and now a
+    thirtieth. Its body is neither stored nor published (nobody hears a campaign being
+    made): none is built. tests/service/test_demo.py holds it to ``add_roll``'s row."""
+    seq = values["seq"]
+    row = stored_row(values["campaign_id"], seq, "roll.created", values["created_at"],
+                     values["visibility"], values["user_id"], None, values["prev_hash"],
+                     values["hash"], seq, None)  # fmt: skip
+    return EVENTS.values(row)
 
 
 def _resolver(turn: Turn) -> Callable[[DiceSource], kinds.Resolved]:
