@@ -199,22 +199,27 @@ class VerifierProcess:
         """Read what the worker said unasked: a line that does not verify."""
         try:
             while self._failed is None and self._results.poll():
-                tag, payload = self._results.recv()
+                tag, payload = self._recv()
                 if tag == _STOP:
                     self._failed = payload
-        except (EOFError, OSError) as exc:
+        except OSError as exc:  # polling a pipe the worker's death closed
             raise VerifierLost from exc
 
     async def _answer(self, *tags: str) -> tuple[str, Any]:
         """The worker's answer to the last request (a stop read on the way is kept)."""
         while True:
-            try:
-                tag, payload = await asyncio.to_thread(self._results.recv)
-            except (EOFError, OSError) as exc:
-                raise VerifierLost from exc
+            tag, payload = await asyncio.to_thread(self._recv)
             if tag == _STOP:
                 self._failed = payload
             elif tag in tags:
                 if tag == _SETTLED and payload is not None:
                     self._failed = payload
                 return tag, payload
+
+    def _recv(self) -> tuple[str, Any]:
+        """The worker's next word; its end closed (the worker died) is ``VerifierLost``."""
+        try:
+            message: tuple[str, Any] = self._results.recv()
+        except (EOFError, OSError) as exc:
+            raise VerifierLost from exc
+        return message
