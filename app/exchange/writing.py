@@ -172,8 +172,10 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
     async def write_held() -> None:
         nonlocal held_rows
         for name, table in TABLES.items():
-            rows = held.pop(name, [])
-            step = per_statement or len(rows) or 1
+            rows = held.pop(name, None)
+            if not rows:
+                continue
+            step = per_statement or len(rows)
             for start in range(0, len(rows), step):
                 await table.insert_many(db, rows[start : start + step])
                 await asyncio.sleep(0)
