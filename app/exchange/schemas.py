@@ -5,13 +5,31 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, GetPydanticSchema, WithJsonSchema
+from pydantic_core import core_schema
 
 from app.core.openapi import keep_nulls
 from app.exchange.examples import EXPORT_EXAMPLE
 
 Id = Annotated[str, Field(min_length=1, max_length=26)]
 Hash = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+
+
+def _object(_source: Any, _handler: Any) -> core_schema.CoreSchema:
+    # refused as pydantic's own ``dict[str, Any]`` refuses: same type, same message
+    return core_schema.custom_error_schema(
+        core_schema.is_instance_schema(dict), custom_error_type="dict_type"
+    )
+
+
+# A JSON object of a roll or event line, checked to be one and taken as it was parsed: as
+# ``dict[str, Any]`` pydantic copied every one, a third of validating a roll line. Its
+# keys are strings already (JSON's are); the verifier and the rows read it, never change it.
+JsonObject = Annotated[
+    dict[str, Any],
+    GetPydanticSchema(_object),
+    WithJsonSchema({"type": "object", "additionalProperties": True}),
+]
 Role = Literal["storyteller", "player", "spectator"]
 Visibility = Literal["public", "storyteller", "blind", "private", "whisper", "sealed"]
 
@@ -58,11 +76,11 @@ class RollPart(Strict):
     visibility: Visibility
     note: str | None = Field(max_length=500)
     status: Literal["final", "pending"]
-    dice: list[dict[str, Any]]
-    result: dict[str, Any]
-    odds: dict[str, Any]
-    state: dict[str, Any]
-    proof: list[dict[str, Any]]
+    dice: list[JsonObject]
+    result: JsonObject
+    odds: JsonObject
+    state: JsonObject
+    proof: list[JsonObject]
     prev_hash: Hash
     hash: Hash
     created_at: AwareDatetime
@@ -78,7 +96,7 @@ class EventPart(Strict):
     at: AwareDatetime
     visibility: Visibility
     user_id: Id | None
-    data: dict[str, Any]
+    data: JsonObject
     prev_hash: Hash | None
     hash: Hash | None
     # A chat whisper's readers (app/rolls/visibility.py); absent for every other event.
