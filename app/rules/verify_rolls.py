@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left, bisect_right
+from collections.abc import Sized
 from typing import Any
 
 __all__ = ["GivenIds", "RollCharacters", "RollStates", "ulid_halves"]
@@ -50,10 +51,14 @@ class _SortedIds:
     record, most often right after."""
 
     __slots__ = ("high", "last", "low")
+    others: Sized  # the ids kept otherwise (a subclass's slot)
 
     def __init__(self) -> None:
         self.high, self.low = array("Q"), array("Q")
         self.last: tuple[str, tuple[int, int] | None] = ("", None)
+
+    def __len__(self) -> int:
+        return len(self.high) + len(self.others)
 
     def _halves(self, roll_id: str) -> tuple[int, int] | None:
         last, halves = self.last
@@ -71,9 +76,6 @@ class GivenIds(_SortedIds):
     def __init__(self) -> None:
         super().__init__()
         self.others: set[str] = set()
-
-    def __len__(self) -> int:
-        return len(self.high) + len(self.others)
 
     def add(self, roll_id: str) -> None:
         halves = self._halves(roll_id)
@@ -120,9 +122,6 @@ class RollCharacters(_SortedIds):
         self.others: dict[str, int] = {}
         self.names: list[str | None] = [None]
         self.numbers: dict[str | None, int] = {None: 0}
-
-    def __len__(self) -> int:
-        return len(self.high) + len(self.others)
 
     def __contains__(self, roll_id: object) -> bool:
         return isinstance(roll_id, str) and self._find(roll_id) is not None
