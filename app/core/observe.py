@@ -18,6 +18,8 @@ import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+import orjson
+
 from app.core import metrics
 from app.core.log_redaction import redact
 
@@ -130,6 +132,19 @@ _STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {
 }
 
 
+# Times and dataclasses as ``json`` with ``default=str`` spelled them, not orjson's way.
+_PASS = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
+
+
+def _dumps(line: dict[str, Any]) -> str:
+    """orjson, a third of a request line's cost with ``json``; what it refuses (an integer
+    beyond 64 bits, a key not a string) goes to ``json``: a log line never fails."""
+    try:
+        return orjson.dumps(line, default=str, option=_PASS).decode()
+    except TypeError:
+        return json.dumps(line, ensure_ascii=False, default=str)
+
+
 class JsonFormatter(logging.Formatter):
     """One JSON object a line: time, level, logger, message, the ``extra`` fields, the
     exception. The whole line goes through ``redact`` last, whatever field a secret
@@ -149,7 +164,7 @@ class JsonFormatter(logging.Formatter):
             record.exc_text = self.formatException(record.exc_info)
         if record.exc_text:
             line["exception"] = record.exc_text
-        return redact(json.dumps(line, ensure_ascii=False, default=str))
+        return redact(_dumps(line))
 
     def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:
         return time.strftime(datefmt or "%Y-%m-%dT%H:%M:%S", time.gmtime(record.created))

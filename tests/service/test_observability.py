@@ -5,8 +5,10 @@ holds a secret."""
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import httpx
@@ -16,6 +18,7 @@ from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
 from prometheus_client.parser import text_string_to_metric_families
 
+from app.core.observe import JsonFormatter
 from app.core.settings import Settings
 from app.main import create_app
 from tests.service.table import PASSWORD, SHEET_3D6, campaign, character, register, roll
@@ -205,3 +208,21 @@ def test_the_supervisor_serves_the_metrics_port_of_its_workers(
         count = "fairtable_http_request_duration_seconds_count"
         assert _value(scraped.text, count, route="/healthz") >= 20
     assert "address already in use" not in log.read_text().lower()
+
+
+def test_a_json_log_line_holds_what_orjson_refuses() -> None:
+    """A huge integer and a key that is not a string: still one JSON line, both kept."""
+    record = logging.LogRecord("fairtable.test", logging.INFO, __file__, 1, "odd", None, None)
+    record.big = 1 << 70
+    record.counts = {3: "three"}
+    line = json.loads(JsonFormatter().format(record))
+    assert line["big"] == 1 << 70 and line["counts"] == {"3": "three"}
+    assert line["message"] == "odd"
+
+
+@pytest.mark.parametrize("big", [1, 1 << 70])
+def test_a_json_log_line_spells_a_time_one_way(big: int) -> None:
+    """The same time the same way, whichever encoder wrote the line."""
+    record = logging.LogRecord("fairtable.test", logging.INFO, __file__, 1, "at", None, None)
+    record.when, record.big = datetime(2026, 1, 1, tzinfo=UTC), big
+    assert json.loads(JsonFormatter().format(record))["when"] == "2026-01-01 00:00:00+00:00"
