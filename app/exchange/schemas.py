@@ -24,7 +24,7 @@ def _object(_source: Any, _handler: Any) -> core_schema.CoreSchema:
 
 # A JSON object of a roll or event line, checked to be one and taken as it was parsed: as
 # ``dict[str, Any]`` pydantic copied every one, a third of validating a roll line. Its
-# keys are strings already (JSON's are); the verifier and the rows read it, never change it.
+# keys are strings already (JSON's are); the import's checks and rows read it, never change it.
 JsonObject = Annotated[
     dict[str, Any],
     GetPydanticSchema(_object),
