@@ -52,6 +52,11 @@ class Db(Protocol):
     optimistic job: a write that must find a row unchanged compares it. None when the rows
     read are locked (or SQLite's lock is held)."""
 
+    statement_rows: int | None
+    """Rows a bulk write (``TableSql.insert_many``) should carry at most, the loop given
+    back between them: 200 on SQLite, whose inline driver holds the event loop for each
+    statement; None on PostgreSQL, where a ``COPY`` takes any number without holding it."""
+
     async def hold(self, key: str) -> None:
         """Queue behind the other jobs of this process holding ``key`` (a campaign id),
         until this job ends. A no-op where the database's own lock serialises the jobs."""

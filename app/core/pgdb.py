@@ -45,6 +45,7 @@ class PgDb:
     __slots__ = ("_conn",)
     lock_rows = " FOR UPDATE"
     row_version: str | None = None
+    statement_rows: int | None = None
 
     def __init__(self, conn: Any) -> None:
         self._conn = conn

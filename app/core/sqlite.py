@@ -63,6 +63,7 @@ class SqliteDb:
     __slots__ = ("_conn", "_data_version", "_deferred", "memos")
     lock_rows = ""
     row_version: str | None = None
+    statement_rows: int | None = 200
 
     def __init__(self, conn: sqlite3.Connection, memos: Memos | None = None) -> None:
         self._conn = conn

@@ -15,7 +15,7 @@ from typing import IO, Any
 from app.campaigns import repository as campaigns_repo
 from app.characters import repository as characters_repo
 from app.core import tables
-from app.core.database import Db, PgDb
+from app.core.database import Db
 from app.core.db import utcnow
 from app.core.errors import Unprocessable
 from app.core.i18n import msg
@@ -32,7 +32,7 @@ from app.rolls import repository as rolls_repo
 from app.stats import tally
 from app.table import repository as table_repo
 
-BATCH = 200  # records a statement (on SQLite, where each one holds the event loop)
+BATCH = 200  # records of a kind inserted together (the log's: ``Db.statement_rows``)
 LOG_HELD = 4_000  # log rows held before they are written: one COPY a table on PostgreSQL
 _LOG_STAGE = STAGES["roll"]  # that of every record type of the log
 TALLY_ROWS = 20_000  # tally rows held at most before they are written (a few MB)
@@ -167,7 +167,6 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
     # a table: fewer, bigger statements took a tenth off pass 2's time there.
     held: dict[str, list[Any]] = {}
     held_rows = 0
-    per_statement = None if isinstance(db, PgDb) else BATCH
 
     async def write_held() -> None:
         nonlocal held_rows
@@ -175,7 +174,7 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
             rows = held.pop(name, None)
             if not rows:
                 continue
-            step = per_statement or len(rows)
+            step = db.statement_rows or len(rows)
             for start in range(0, len(rows), step):
                 await table.insert_many(db, rows[start : start + step])
                 await asyncio.sleep(0)
