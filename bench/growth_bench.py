@@ -211,17 +211,19 @@ class Campaign:
             self.database.drop()
 
 
-def paired_reads(mine: Campaign, base: Campaign) -> dict[str, float]:
-    """Each read's median over ``READ_ROUNDS`` rounds that alternate it with the same read
-    of the baseline campaign (the ``base_`` figures), one first, then the other, so that a
-    spell of the shared machine hits both sides of a ``RATIO`` alike."""
+def paired_reads(mine: Campaign, base: Campaign | None) -> dict[str, float]:
+    """Each read's median over ``READ_ROUNDS`` rounds; with a baseline campaign, the rounds
+    alternate it with the same read of the baseline (the ``base_`` figures), one first,
+    then the other, so that a spell of the shared machine hits both sides of a ``RATIO``
+    alike."""
+    sides = {mine: ""} if base is None else {mine: "", base: "base_"}
     times: dict[str, list[float]] = {}
     for metric in READS:
-        for side in (mine, base):
+        for side in sides:
             read_ms(side.client, side.reads[metric])  # a first read warms the caches
         for i in range(READ_ROUNDS):
-            for side in (mine, base) if i % 2 == 0 else (base, mine):
-                name = metric if side is mine else f"base_{metric}"
+            for side in list(sides)[:: 1 if i % 2 == 0 else -1]:
+                name = sides[side] + metric
                 times.setdefault(name, []).append(read_ms(side.client, side.reads[metric]))
     return {name: statistics.median(found) for name, found in times.items()}
 
@@ -375,8 +377,7 @@ def measure(
     site = Campaign(size, postgres, tmp)
     try:
         figures = {"generate_rolls_per_s": site.rate, "bytes_per_roll": site.bytes_per_roll}
-        reads = paired_reads(site, base or site)
-        figures.update(reads if base is not None else {m: reads[m] for m in READS})
+        figures.update(paired_reads(site, base))
         server, client, cid = site.server, site.client, site.cid
         exported = export(server, client, cid, tmp / f"export_{size}.json")
         if exported is not None:
