@@ -5,12 +5,17 @@ leaves the next, app/campaigns/memo.py)."""
 from __future__ import annotations
 
 import asyncio
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from typing import Any
 
 
 class KeyedLocks:
-    """One FIFO lock per key (a campaign id), kept only while someone holds or waits."""
+    """One FIFO lock per key (a campaign id), kept only while someone holds or waits.
+
+    A release hands the lock to the first waiter still waiting (it holds it from then on),
+    so a waiter may also be woken by someone else: a job that parked its batch waits in the
+    queue (``queue``) for its turn or for the statement that writes its batch, whichever
+    comes first, on one future (app/core/postgres.py)."""
 
     def __init__(self) -> None:
         self._entries: dict[str, _Entry] = {}
@@ -20,15 +25,41 @@ class KeyedLocks:
         if entry is None:
             entry = self._entries[key] = _Entry()
         entry.users += 1
+        if not entry.held:  # free: nobody waits either (a release hands it on)
+            entry.held = True
+            return
+        waiter: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        entry.waiters.append(waiter)
         try:
-            await entry.lock.acquire()
+            await waiter
         except BaseException:
-            self._leave(key, entry)
+            self.leave(key, waiter)
             raise
+
+    def queue(self, key: str) -> asyncio.Future[Any]:
+        """Wait for ``key`` (which the caller holds or waits for) without blocking: the
+        future is answered ``TURN`` when the lock is handed over. Anyone may answer it
+        first with something else; the caller then ``leave``s the queue."""
+        entry = self._entries[key]
+        entry.users += 1
+        waiter: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        entry.waiters.append(waiter)
+        return waiter
+
+    def leave(self, key: str, waiter: asyncio.Future[Any]) -> None:
+        """Out of the queue, ``waiter`` answered otherwise or cancelled; had the lock been
+        handed to it meanwhile, it goes on to the next."""
+        entry = self._entries[key]
+        if waiter.done() and not waiter.cancelled() and waiter.exception() is None:
+            if waiter.result() is TURN:
+                self._hand_over(entry)
+        else:
+            waiter.cancel()  # still queued: a release skips it
+        self._leave(key, entry)
 
     def release(self, key: str) -> None:
         entry = self._entries[key]
-        entry.lock.release()
+        self._hand_over(entry)
         self._leave(key, entry)
 
     def waited_for(self, key: str) -> bool:
@@ -46,17 +77,31 @@ class KeyedLocks:
         """Leave ``value`` parked on ``key``, which the caller holds (None: take it away)."""
         self._entries[key].parked = value
 
+    @staticmethod
+    def _hand_over(entry: _Entry) -> None:
+        while entry.waiters:
+            waiter = entry.waiters.popleft()
+            if not waiter.done():
+                waiter.set_result(TURN)
+                return
+        entry.held = False
+
     def _leave(self, key: str, entry: _Entry) -> None:
         entry.users -= 1
         if entry.users == 0:
             del self._entries[key]
 
 
+TURN = object()
+"""What a waiter's future is answered with when the lock is handed to it."""
+
+
 class _Entry:
-    __slots__ = ("lock", "parked", "users")
+    __slots__ = ("held", "parked", "users", "waiters")
 
     def __init__(self) -> None:
-        self.lock = asyncio.Lock()
+        self.held = False
+        self.waiters: deque[asyncio.Future[Any]] = deque()
         self.users = 0
         self.parked: Any = None
 

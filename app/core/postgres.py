@@ -23,32 +23,46 @@ from sqlalchemy.engine import make_url
 
 from app.core import jsontext
 from app.core.dbapi import Closing, Db, RetryJob, Row, Statement, send_batch, writes
-from app.core.keyed import KeyedLocks, Memos
+from app.core.keyed import TURN, KeyedLocks, Memos
 from app.core.pgdb import PgDb
+from app.core.pgpool import ConnectionPool
 
 __all__ = ["PgDb", "PgJobDb", "PostgresDatabase", "asyncpg_dsn"]
 
 
 class _Parked:
     """Batches parked on one campaign, merged into one, and the jobs that wait for the
-    statement that writes it; ``version`` is the campaign row's version they read."""
+    statement that writes it (each on its place in the campaign's queue, which this wakes
+    once the statement is settled); ``version`` is the campaign row's version they read."""
 
-    __slots__ = ("batch", "version", "waiting")
+    __slots__ = ("batch", "failed", "settled", "version", "waiting", "written")
 
     def __init__(self, batch: Closing, version: Any) -> None:
         self.batch = batch
         self.version = version
-        self.waiting: list[asyncio.Future[Row | None]] = []
+        self.waiting: list[asyncio.Future[Any]] = []
+        self.settled = False
+        self.failed = False
+        self.written: Row | None = None
 
     def answer(self, written: Row | None) -> None:
-        for waiting in self.waiting:
-            if not waiting.done():
-                waiting.set_result(written)
+        self.written = written
+        self._wake()
 
     def fail(self) -> None:
+        self.failed = True
+        self._wake()
+
+    def result(self) -> Row | None:
+        if self.failed:
+            raise RetryJob("the statement of a parked batch failed")
+        return self.written
+
+    def _wake(self) -> None:
+        self.settled = True
         for waiting in self.waiting:
             if not waiting.done():
-                waiting.set_exception(RetryJob("the statement of a parked batch failed"))
+                waiting.set_result(None)
 
 
 class _Refused(Exception):
@@ -119,39 +133,27 @@ class PgJobDb(PgDb):
             self._locks.park(key, parked)
         else:
             parked.batch.merge(batch)
-        written: asyncio.Future[Row | None] = asyncio.get_running_loop().create_future()
-        parked.waiting.append(written)
+        # One place in the queue, woken by the turn or by the statement that writes the
+        # batch, whichever comes first: a parked job answers as soon as that statement has
+        # committed, not when its turn comes round again.
+        woken = self._locks.queue(key)
+        parked.waiting.append(woken)
         self._held.remove(key)
         self._locks.release(key)  # the next job runs on the counters this one left
-        while not written.done():
-            if await self._turn(key, written):  # nobody wrote them before this job's turn
-                try:
-                    if not written.done():
-                        await self._write(key, parked)
-                finally:
-                    self._locks.release(key)
-        return written.result()
-
-    async def _turn(self, key: str, written: asyncio.Future[Row | None]) -> bool:
-        """Wait until ``written`` is answered or this job's turn on ``key`` comes, which
-        first; True: the turn (the lock is then held). A parked job answers as soon as its
-        statement has committed, not when its turn comes round again."""
-        turn = asyncio.ensure_future(self._locks.acquire(key))
-
-        def let_go(taken: asyncio.Future[None]) -> None:
-            if not taken.cancelled() and taken.exception() is None:
-                self._locks.release(key)
-
         try:
-            await asyncio.wait((turn, written), return_when=asyncio.FIRST_COMPLETED)
-            if not turn.done():
-                turn.cancel()
-                await asyncio.wait((turn,))
+            turn = await woken
         except BaseException:
-            turn.cancel()  # (no-op if taken: then let it go)
-            turn.add_done_callback(let_go)
+            self._locks.leave(key, woken)
             raise
-        return not turn.cancelled()
+        if turn is not TURN:
+            self._locks.leave(key, woken)
+        else:  # nobody wrote them before this job's turn
+            try:
+                if not parked.settled:
+                    await self._write(key, parked)
+            finally:
+                self._locks.release(key)
+        return parked.result()
 
     async def close_batch(self, key: str, batch: Closing) -> Row | None:
         parked: _Parked | None = self._locks.parked(key) if key in self._held else None
@@ -297,41 +299,26 @@ async def _init_pg(conn: Any) -> None:
     )
 
 
-async def _no_reset(conn: Any) -> None:
-    """Every job ends in COMMIT or ROLLBACK and reads run in autocommit: the pool's reset
-    query on each release would be a wasted round trip."""
-
-
 def asyncpg_dsn(url: str) -> str:
     """``postgresql+asyncpg://…`` (SQLAlchemy's spelling, used by Alembic) for asyncpg."""
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 class PostgresDatabase:
-    """A fixed-size asyncpg pool (overflow connections churn under load), with no ping on
-    checkout and no reset on release: both cost a round trip a request."""
+    """A fixed set of connections (app/core/pgpool.py; overflow connections churn under
+    load), with no ping on checkout and no reset on release: both cost a round trip a
+    request. Every job ends in COMMIT or ROLLBACK and reads run in autocommit."""
 
     def __init__(self, url: str, pool_size: int) -> None:
-        self._dsn = asyncpg_dsn(url)
-        self._size = pool_size
-        self._pool: Any = None
+        self._pool = ConnectionPool(asyncpg_dsn(url), pool_size, _init_pg, timeout=60)
         self._locks = KeyedLocks()
         self.memos = Memos()
 
     async def start(self) -> None:
-        self._pool = await asyncpg.create_pool(
-            self._dsn,
-            min_size=self._size,
-            max_size=self._size,
-            init=_init_pg,
-            reset=_no_reset,
-            command_timeout=60,
-        )
+        await self._pool.start()
 
     async def close(self) -> None:
-        if self._pool is not None:
-            await self._pool.close()
-            self._pool = None
+        await self._pool.close()
 
     @contextlib.asynccontextmanager
     async def read(self) -> AsyncIterator[Db]:
@@ -353,9 +340,7 @@ class PostgresDatabase:
 
     def connections_in_use(self) -> int:
         """Connections checked out of the pool now (for ``/metrics``)."""
-        if self._pool is None:
-            return 0
-        return int(self._pool.get_size() - self._pool.get_idle_size())
+        return self._pool.in_use()
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Db]:
