@@ -11,6 +11,7 @@ and the next loan of its slot connects again, as it does after the database rest
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import deque
 from collections.abc import Awaitable, Callable
 from types import TracebackType
@@ -35,13 +36,27 @@ class ConnectionPool:
         self._idle: list[Connection] = []
         self._waiting: deque[asyncio.Future[Connection]] = deque()
         self._all: list[Connection] = []
+        self._open = False
+        self._all_back: asyncio.Event | None = None  # set once all are back, when closing
 
     async def start(self) -> None:
         self._all = list(await asyncio.gather(*(self._connect() for _ in range(self._size))))
         self._idle = list(self._all)
+        self._all_back = None
+        self._open = True
 
-    async def close(self) -> None:
-        """Close every connection (those lent are closed under their borrowers)."""
+    async def close(self, wait: float = 10.0) -> None:
+        """Lend no more (whoever waits gets ``InterfaceError``), give the connections lent
+        ``wait`` seconds to come back, then close them all."""
+        self._open = False
+        while self._waiting:
+            waiter = self._waiting.popleft()
+            if not waiter.done():
+                waiter.set_exception(_closed())
+        if self.in_use():
+            self._all_back = asyncio.Event()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._all_back.wait(), wait)
         connections, self._all, self._idle = self._all, [], []
         for conn in connections:
             if not conn.is_closed():
@@ -51,12 +66,14 @@ class ConnectionPool:
                     conn.terminate()
 
     def in_use(self) -> int:
-        return len(self._all) - len(self._idle) if self._all else 0
+        return len(self._all) - len(self._idle)
 
     def acquire(self) -> _Loan:
         return _Loan(self)
 
     async def _take(self) -> Connection:
+        if not self._open:
+            raise _closed()
         if self._idle:
             conn = self._idle.pop()
         else:
@@ -91,7 +108,7 @@ class ConnectionPool:
             self._give_back(conn)
 
     def _give_back(self, conn: Connection) -> None:
-        if not self._all:  # closed meanwhile
+        if conn not in self._all:  # closed under its borrower
             if not conn.is_closed():
                 conn.terminate()
             return
@@ -101,8 +118,13 @@ class ConnectionPool:
                 waiter.set_result(conn)
                 return
         self._idle.append(conn)
+        if self._all_back is not None and not self.in_use():
+            self._all_back.set()
 
     def _replace(self, old: Connection, new: Connection) -> Connection:
+        if not self._open:  # closed while ``new`` connected
+            new.terminate()
+            raise _closed()
         self._all[self._all.index(old)] = new
         return new
 
@@ -114,6 +136,10 @@ class ConnectionPool:
             conn.terminate()
             raise
         return conn
+
+
+def _closed() -> asyncpg.InterfaceError:
+    return asyncpg.InterfaceError("the connection pool is closed")
 
 
 class _Loan:

@@ -110,3 +110,26 @@ async def test_a_borrower_cancelled_while_waiting_takes_no_connection(
     assert pool.in_use() == 0
     async with pool.acquire(), pool.acquire():
         assert pool.in_use() == 2
+
+
+async def test_a_closed_pool_refuses_loans_and_those_who_wait(settings: Any) -> None:
+    if settings.is_sqlite:
+        pytest.skip("the connection pool is PostgreSQL's: SQLite has one writer connection")
+    lent = ConnectionPool(asyncpg_dsn(settings.database_url), 1, _no_setup, timeout=60)
+    with pytest.raises(asyncpg.InterfaceError):  # not started yet
+        await _backend(lent)
+    await lent.start()
+    closing: asyncio.Future[None] | None = None
+    async with lent.acquire() as conn:
+        waiting = asyncio.ensure_future(_backend(lent))
+        await asyncio.sleep(0.05)
+        closing = asyncio.ensure_future(lent.close())
+        with pytest.raises(asyncpg.InterfaceError):
+            await waiting
+        await asyncio.sleep(0.1)
+        assert not closing.done()  # it waits for the connection lent…
+        assert await conn.fetchval("SELECT 1") == 1  # …which finishes its work
+    await closing
+    assert conn.is_closed()
+    with pytest.raises(asyncpg.InterfaceError):
+        await _backend(lent)
