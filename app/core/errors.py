@@ -22,6 +22,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.core.i18n import Msg, current_language, localize, message_of, msg, negotiate
+from app.core.pgpool import LOST, connection_lost
 from app.core.problem_types import type_of
 from app.core.text import TextGuard, TextRefused, printable
 from app.core.validation_messages import pydantic_message
@@ -225,6 +226,21 @@ async def _database_error(_: Request, exc: Exception) -> JSONResponse:
     raise exc  # a real fault: on to the 500 handler, which logs it
 
 
+async def _database_lost(_: Request, exc: Exception) -> JSONResponse:
+    """The database went away under the request (a restart, a failover): the client may
+    try again, and a write sent again with its ``Idempotency-Key`` is not made twice, even
+    if the first one committed before the connection was lost."""
+    if not connection_lost(exc):
+        raise exc  # not the connection's: on to the 500 handler, which logs it
+    log.warning("database connection lost: %s: %s", type(exc).__name__, exc)
+    return problem(
+        503,
+        "Unavailable",
+        msg("the connection to the database was lost; try again"),
+        headers={"Retry-After": "1"},
+    )
+
+
 async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
     """Runs outside every middleware (Starlette's outermost one), so it reads the request's
     language from the request itself."""
@@ -244,4 +260,6 @@ def install_handlers(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(PostgresError, _database_error)
+    for lost in LOST:
+        app.add_exception_handler(lost, _database_lost)
     app.add_exception_handler(Exception, _unexpected)

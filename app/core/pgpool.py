@@ -3,9 +3,9 @@
 asyncpg's own pool spends, on every loan, a queue wait, a proxy object and, on every
 return, a shielded task and a check for a reset; under load that was about 4 % of the
 server's CPU a roll. This one lends a connection from a list and hands a returned one
-straight to the oldest waiter. A connection comes back in a state it may not be reused
-in only after an interrupted statement (a cancellation, a timeout): it is then closed,
-and the next loan of its slot connects again, as it does after the database restarted.
+straight to the oldest waiter. A connection that comes back after an interrupted statement
+(a cancellation, a timeout) or an error saying it was lost (``connection_lost``) is
+closed, and the next loan of its slot connects again.
 """
 
 from __future__ import annotations
@@ -20,6 +20,25 @@ from typing import Any
 import asyncpg
 
 Connection = Any  # asyncpg.Connection (asyncpg has no type hints)
+
+LOST = (
+    ConnectionError,
+    asyncpg.InterfaceError,
+    asyncpg.InternalClientError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+    asyncpg.CannotConnectNowError,
+)
+"""What a lost connection raises (some of it only then: see ``connection_lost``)."""
+
+
+def connection_lost(error: BaseException) -> bool:
+    """Whether ``error`` says the connection went away or the driver's state on it is
+    unknown: the database restarted, failed over or ended the session (the first statement
+    on such a connection fails, often before the loss itself is seen). A parameter the
+    driver could not encode (``DataError``) is the request's, not the connection's."""
+    return isinstance(error, LOST) and not isinstance(error, asyncpg.DataError)
 
 
 class ConnectionPool:
@@ -98,6 +117,8 @@ class ConnectionPool:
             if error is not None and not conn.is_closed():
                 if not isinstance(error, Exception) or isinstance(error, TimeoutError):
                     conn.terminate()  # a statement may have been cut off: state unknown
+                elif connection_lost(error):
+                    conn.terminate()
                 elif conn.is_in_transaction():
                     try:
                         await conn.execute("ROLLBACK")
