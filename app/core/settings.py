@@ -34,7 +34,7 @@ class Settings(BaseSettings):
     invite_ttl_seconds: int = Field(default=7 * 24 * 3600, ge=60)
     auth_cache_seconds: float = Field(default=1.0, ge=0)
     login_max_failures: int = Field(default=5, ge=1)
-    db_pool_size: int = Field(default=10, ge=1)
+    db_pool_size: int = Field(default=20, ge=1)
     max_body_bytes: int = 64 * 1024
     # A campaign export brought back by POST /campaigns/import (docs/export.md).
     max_import_bytes: int = Field(default=16 * 1024 * 1024, ge=1024)
