@@ -11,11 +11,10 @@ from typing import Any
 import asyncpg
 import pytest
 import pytest_asyncio
-from httpx import ASGITransport, AsyncClient
 
 from app.core.database import asyncpg_dsn
 from app.core.pgpool import ConnectionPool, connection_lost
-from app.main import create_app
+from tests.conftest import Scripted
 from tests.service.table import SHEET_3D6, campaign, character, register
 
 
@@ -141,43 +140,39 @@ async def test_a_closed_pool_refuses_loans_and_those_who_wait(settings: Any) -> 
 
 
 async def test_a_request_whose_connection_the_database_dropped_answers_503_and_its_retry_201(
-    settings: Any,
+    scripted: Scripted, settings: Any
 ) -> None:
     """The server ends the app's connections (a restart, a failover) while a roll holds
     one, waiting for its campaign's turn: that roll answers 503 with Retry-After, never
     500; sent again with its Idempotency-Key it is made, once, on a new connection."""
     if settings.is_sqlite:
         pytest.skip("SQLite has no server to drop the connection")
-    application = create_app(settings)
-    async with application.router.lifespan_context(application):
-        transport = ASGITransport(app=application)
-        async with AsyncClient(transport=transport, base_url="http://test/api/v1") as client:
-            st = await register(client, "dropped")
-            cid = (await campaign(client, st, "3d6"))["id"]
-            kitten = (await character(client, st, cid, SHEET_3D6))["id"]
-            body = {"kind": "test", "character_id": kitten, "trait": "strong"}
-            path, headers = f"/campaigns/{cid}/rolls", {**st.auth, "Idempotency-Key": "drop-1"}
-            database = application.state.database
-            await database._locks.acquire(cid)  # the roll waits with its connection lent
-            rolling = asyncio.ensure_future(client.post(path, json=body, headers=headers))
-            for _ in range(200):
-                if database._locks.waited_for(cid):
-                    break
-                await asyncio.sleep(0.01)
-            pids = [c.get_server_pid() for c in database._pool._all]
-            admin = await asyncpg.connect(asyncpg_dsn(settings.database_url))
-            try:
-                await admin.execute("SELECT pg_terminate_backend(p) FROM unnest($1::int[]) p", pids)
-            finally:
-                await admin.close()
-            await asyncio.sleep(0.2)
-            database._locks.release(cid)
-            dropped = await rolling
-            assert dropped.status_code == 503, dropped.text
-            assert dropped.headers["retry-after"] == "1"
-            assert dropped.json()["title"] == "Unavailable"
-            again = await client.post(path, json=body, headers=headers)
-            assert again.status_code == 201, again.text
-            assert (await client.post(path, json=body, headers=headers)).json() == again.json()
-            log = await client.get(f"/campaigns/{cid}/rolls", headers=st.auth)
-            assert [r["id"] for r in log.json()["items"]] == [again.json()["id"]]
+    client, database = scripted.http, scripted.app.state.database  # an app of its own
+    st = await register(client, "dropped")
+    cid = (await campaign(client, st, "3d6"))["id"]
+    kitten = (await character(client, st, cid, SHEET_3D6))["id"]
+    body = {"kind": "test", "character_id": kitten, "trait": "strong"}
+    path, headers = f"/campaigns/{cid}/rolls", {**st.auth, "Idempotency-Key": "drop-1"}
+    await database._locks.acquire(cid)  # the roll waits with its connection lent
+    rolling = asyncio.ensure_future(client.post(path, json=body, headers=headers))
+    for _ in range(200):
+        if database._locks.waited_for(cid):
+            break
+        await asyncio.sleep(0.01)
+    pids = [c.get_server_pid() for c in database._pool._all]
+    admin = await asyncpg.connect(asyncpg_dsn(settings.database_url))
+    try:
+        await admin.execute("SELECT pg_terminate_backend(p) FROM unnest($1::int[]) p", pids)
+    finally:
+        await admin.close()
+    await asyncio.sleep(0.2)
+    database._locks.release(cid)
+    dropped = await rolling
+    assert dropped.status_code == 503, dropped.text
+    assert dropped.headers["retry-after"] == "1"
+    assert dropped.json()["title"] == "Unavailable"
+    again = await client.post(path, json=body, headers=headers)
+    assert again.status_code == 201, again.text
+    assert (await client.post(path, json=body, headers=headers)).json() == again.json()
+    log = await client.get(f"/campaigns/{cid}/rolls", headers=st.auth)
+    assert [r["id"] for r in log.json()["items"]] == [again.json()["id"]]
