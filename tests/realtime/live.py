@@ -79,6 +79,9 @@ class LiveServer:
             # deliver (and fail, and back off) other tests' targets. The webhook tests
             # turn it on.
             "VTT_WEBHOOK_DELIVERY": "false",
+            # Nor does a server sweep expired roll requests unless a test means it to: a
+            # session-long server's sweep would race the tests that sweep when they mean to.
+            "VTT_ROLL_REQUEST_SWEEP_SECONDS": "3600",
             **self.env,
         }
         command = [
