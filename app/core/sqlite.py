@@ -329,14 +329,18 @@ class Checkpointer:
             with contextlib.suppress(sqlite3.Error):  # busy: the next PASSIVE asks again
                 await asyncio.to_thread(self._checkpoint, "RESTART")
 
+    async def passive(self) -> None:
+        """One round: copy what it can back, and ask for a rewind if the file is too big."""
+        try:
+            await asyncio.to_thread(self._checkpoint, "PASSIVE")
+        except sqlite3.Error:  # busy or locked: the next round will catch up
+            return
+        self._rewind = _size(self._path + "-wal") > WAL_RESTART_BYTES
+
     async def _run(self) -> None:
         while True:
             await asyncio.sleep(self._interval)
-            try:
-                await asyncio.to_thread(self._checkpoint, "PASSIVE")
-            except sqlite3.Error:  # busy or locked: the next round will catch up
-                continue
-            self._rewind = _size(self._path + "-wal") > WAL_RESTART_BYTES
+            await self.passive()
 
     def _checkpoint(self, mode: str) -> None:
         conn = sqlite3.connect(self._path, timeout=1.0)
