@@ -1,9 +1,9 @@
 """Blind 3d6 tests with their choices stated beforehand, on the live table (a real uvicorn
-process, real sockets, the campaign's own seeded dice): RULES.md, "nothing about the outcome
-is shown to the player". Whether the stated rerolls were all needed, and whether the roll
-ended a success, a partial taking its stated complication or a botch, the player's socket
-(live and replaying) and another player's get the same stream, and the public rolls around
-each blind one show the same nonce gap."""
+process, real sockets, the campaign's own seeded dice): docs/rules.md, "stated choices" (a
+blind test takes its choices beforehand: its player cannot see it). Whether the stated
+rerolls were all needed, and whether the roll ended a success, a partial taking its stated
+complication or a botch, the player's socket (live and replaying) and another player's get
+the same stream, and the public rolls around each blind one show the same nonce gap."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""A blind 3d6 test carries its player's choices, stated beforehand (RULES.md, "who decides":
-"the player states the choices beforehand with the roll ... and the server applies them;
-nothing about the outcome is shown to the player").
+"""A blind 3d6 test carries its player's choices, stated beforehand (docs/rules.md, "stated
+choices": "A **blind** test always takes its choices so (its player cannot see it to choose
+later)"; the server applies them when it rolls).
 
 The leak probe builds two tables that differ only in the blind roll's dice — once a success
 whose first reroll already makes every die succeed, once a partial that spends every reroll

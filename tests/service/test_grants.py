@@ -1,6 +1,6 @@
 """The storyteller's reroll for a clever idea, over HTTP (seed: "La Conteuse peut aussi en
-donner une pour une solution ingénieuse"; RULES.md: "A grant can come before the roll (the
-player then cites it) or after it, even on a roll already final").
+donner une pour une solution ingénieuse"; docs/rules.md, decisions 27 and 28: a grant comes
+before the roll, which then cites it, or after it, and reopens a roll already final).
 
 Before the roll: ``POST /characters/{id}/grants``; the player cites ``{"source":
 "storyteller"}``, which uses one open grant up. After it: ``POST /rolls/{id}/grant``, which

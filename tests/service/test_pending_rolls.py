@@ -306,7 +306,7 @@ async def test_two_concurrent_rerolls_spend_the_one_reroll_once(scripted: Script
 async def test_a_blind_partial_takes_the_choice_its_player_stated_and_no_later_step(
     scripted: Scripted,
 ) -> None:
-    """RULES.md, "who decides": a blind roll hides its dice from the player, so the player
+    """docs/rules.md, "stated choices": a blind roll hides its dice from the player, so the player
     states the choices with the roll and the server applies them; none is left to take."""
     t = await _table(scripted.http)
     blind = await _test(

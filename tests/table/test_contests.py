@@ -289,7 +289,7 @@ async def test_a_side_cites_only_what_its_own_sheet_holds(table: Table) -> None:
 async def test_the_players_step_their_characters_contest_rolls_and_the_storyteller_an_npcs(
     table: Table,
 ) -> None:
-    """RULES.md, "who decides": the roller's player makes the roller's choices, also in
+    """docs/rules.md, "who decides": the roller's player makes the roller's choices, also in
     contests; the storyteller makes them for non-player characters. The storyteller rolled
     both sides, yet only Pelote's player steps her roll."""
     t = table

@@ -1,7 +1,7 @@
-"""RULES.md: "Every roll of a contest, a group action or a long task is a test like any
-other: it takes its own advantage, disadvantage, help and rerolls", and "the roller's
-player always makes the roller's choices ..., also in contests, group actions and long
-tasks; the storyteller makes them for non-player characters"."""
+"""docs/rules.md, "Contests, group actions and long tasks": "Each roll is a test like any
+other: it takes its own advantage, disadvantage, help (``helper_id``) and rerolls", and
+"who decides": the roller's player makes the roller's choices, also in contests, group
+actions and long tasks; the storyteller makes them for non-player characters."""
 
 from __future__ import annotations
 
