@@ -48,13 +48,15 @@ class EventOut:
         """The event as the events table stores it; with ``roll_seq``, compact: its data is
         the current state of the roll of that seq, which the roll's row holds."""
         return stored_row(
-            self.campaign_id, self.seq, self.type, self.at, self.visibility, self.user_id,
-            self.data if roll_seq is None else None, self.prev_hash, self.hash, roll_seq,
-            self.audience,
+            campaign_id=self.campaign_id, seq=self.seq, type=self.type, at=self.at,
+            visibility=self.visibility, user_id=self.user_id,
+            data=self.data if roll_seq is None else None, prev_hash=self.prev_hash,
+            hash=self.hash, roll_seq=roll_seq, audience=self.audience,
         )  # fmt: skip
 
 
 def stored_row(
+    *,
     campaign_id: str,
     seq: int,
     type: str,

@@ -141,9 +141,12 @@ def event_row(values: Mapping[str, Any]) -> tuple[Any, ...]:
     thirtieth. Its body is neither stored nor published (nobody hears a campaign being
     made): none is built. tests/service/test_demo.py holds it to ``add_roll``'s row."""
     seq = values["seq"]
-    row = stored_row(values["campaign_id"], seq, "roll.created", values["created_at"],
-                     values["visibility"], values["user_id"], None, values["prev_hash"],
-                     values["hash"], seq, None)  # fmt: skip
+    row = stored_row(
+        campaign_id=values["campaign_id"], seq=seq, type="roll.created",
+        at=values["created_at"], visibility=values["visibility"], user_id=values["user_id"],
+        data=None, prev_hash=values["prev_hash"], hash=values["hash"], roll_seq=seq,
+        audience=None,
+    )  # fmt: skip
     return EVENTS.values(row)
 
 
