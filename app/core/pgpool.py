@@ -115,10 +115,9 @@ class ConnectionPool:
     async def _return(self, conn: Connection, error: BaseException | None) -> None:
         try:
             if error is not None and not conn.is_closed():
-                if not isinstance(error, Exception) or isinstance(error, TimeoutError):
-                    conn.terminate()  # a statement may have been cut off: state unknown
-                elif connection_lost(error):
-                    conn.terminate()
+                cut = not isinstance(error, Exception) or isinstance(error, TimeoutError)
+                if cut or connection_lost(error):
+                    conn.terminate()  # a statement cut off, or the link lost: state unknown
                 elif conn.is_in_transaction():
                     try:
                         await conn.execute("ROLLBACK")
