@@ -155,17 +155,23 @@ async def test_a_request_whose_connection_the_database_dropped_answers_503_and_i
     path, headers = f"/campaigns/{cid}/rolls", {**st.auth, "Idempotency-Key": "drop-1"}
     await database._locks.acquire(cid)  # the roll waits with its connection lent
     rolling = asyncio.ensure_future(client.post(path, json=body, headers=headers))
-    for _ in range(200):
+    for _ in range(500):
         if database._locks.waited_for(cid):
             break
         await asyncio.sleep(0.01)
+    else:
+        pytest.fail("the roll never queued for its campaign")
     pids = [c.get_server_pid() for c in database._pool._all]
     admin = await asyncpg.connect(asyncpg_dsn(settings.database_url))
     try:
         await admin.execute("SELECT pg_terminate_backend(p) FROM unnest($1::int[]) p", pids)
+        gone = "SELECT count(*) = 0 FROM pg_stat_activity WHERE pid = ANY($1::int[])"
+        for _ in range(500):  # until the backends have exited
+            if await admin.fetchval(gone, pids):
+                break
+            await asyncio.sleep(0.01)
     finally:
         await admin.close()
-    await asyncio.sleep(0.2)
     database._locks.release(cid)
     dropped = await rolling
     assert dropped.status_code == 503, dropped.text
