@@ -170,6 +170,8 @@ async def test_a_request_whose_connection_the_database_dropped_answers_503_and_i
             if await admin.fetchval(gone, pids):
                 break
             await asyncio.sleep(0.01)
+        else:
+            pytest.fail("the terminated backends did not exit")
     finally:
         await admin.close()
     database._locks.release(cid)
