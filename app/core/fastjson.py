@@ -31,7 +31,7 @@ import orjson
 
 from app.rules.chain import canonical as standard_canonical
 
-__all__ = ["FastCodec", "canonical"]
+__all__ = ["FastCodec", "canonical", "read_alike"]
 
 _SORTED = orjson.OPT_SORT_KEYS
 _RUN = b"0" * 19
@@ -59,6 +59,15 @@ def _long_integer(line: bytes) -> bool:
     return False
 
 
+def _shallow(text: bytes) -> bool:
+    return text.count(b"[") + text.count(b"{") <= _DEEP
+
+
+def _plain(text: str | bytes) -> bool:
+    """Whether orjson reads ``text`` as ``json`` does, if it reads it at all."""
+    return type(text) is bytes and _shallow(text) and not _long_integer(text)
+
+
 class FastCodec:
     """``loads`` and ``canonical`` as ``app.rules.chain.STANDARD`` gives them, faster.
     One per verification: after a line only ``json`` reads, it encodes as ``json`` does.
@@ -71,11 +80,7 @@ class FastCodec:
         self.exact = False  # True once a value may hold what orjson would write otherwise
 
     def loads(self, text: str | bytes) -> Any:
-        if (
-            type(text) is bytes
-            and text.count(b"[") + text.count(b"{") <= _DEEP
-            and not _long_integer(text)
-        ):
+        if _plain(text):
             try:
                 return orjson.loads(text)
             except orjson.JSONDecodeError:
@@ -83,8 +88,21 @@ class FastCodec:
         self.exact = True
         return json.loads(text)
 
+    def loads_read(self, text: bytes, value: Any) -> Any:
+        """``loads(text)``, given ``value``, what ``orjson.loads(text)`` read (the import
+        reads each line so): the same value, unless this codec reads ``text`` otherwise."""
+        return value if _plain(text) else self.loads(text)
+
     def canonical(self, value: Any) -> bytes:
         return standard_canonical(value) if self.exact else canonical(value)
+
+
+def read_alike(lines: bytes) -> bool:
+    """Whether ``loads`` reads every line of ``lines`` with orjson (no line of them has
+    what ``json`` reads otherwise): the lines' values that orjson read are then the
+    codec's, and it encodes with orjson. Checked once for many lines: a run of digits
+    never spans a newline."""
+    return not _long_integer(lines) and all(_shallow(line) for line in lines.split(b"\n"))
 
 
 def canonical(value: Any) -> bytes:

@@ -31,7 +31,7 @@ from app.rules.verify_chunks import Joiner, Piece, check_piece
 from app.rules.verify_dice import is_map
 from app.rules.verify_report import Report, Stop
 
-__all__ = ["PIECE", "verify"]
+__all__ = ["PIECE", "Inflater", "Splitter", "Unusual", "verify"]
 
 PIECE = 1024 * 1024  # bytes of lines a worker checks at a time (~400 rolls)
 _BLOCK = 1024 * 1024
@@ -45,7 +45,7 @@ _FOLLOWERS = (b"roll", b"message")  # records that must follow the line before t
 _LOOK = len(_HEADS[1]) + len(b"message")
 
 
-class _Unusual(Exception):
+class Unusual(Exception):
     """The file is not as this pass expects: the whole, ordered pass reads it."""
 
 
@@ -53,19 +53,34 @@ def _work(header: bytes, piece: bytes) -> Piece:
     return check_piece(header, piece, FastCodec())
 
 
-def _inflated(handle: IO[bytes], first: bytes, advance: Callable[[int], Any]) -> Iterator[bytes]:
-    unzip = zlib.decompressobj(31)
-    data = first
-    while data:
+class Inflater:
+    """A gzip stream inflated as it comes, a bounded block at a time (a gzip bomb grows
+    a block at a time, and the caller bounds what it keeps)."""
+
+    def __init__(self) -> None:
+        self._unzip = zlib.decompressobj(31)
+
+    def feed(self, data: bytes) -> Iterator[bytes]:
+        unzip = self._unzip
         while data:
             yield unzip.decompress(data, _BLOCK)  # zlib.error: unusual
             data = unzip.unconsumed_tail
             if unzip.eof and (data or unzip.unused_data):
-                raise _Unusual("data after the gzip stream")
+                raise Unusual("data after the gzip stream")
+
+    def end(self) -> None:
+        if not self._unzip.eof:
+            raise Unusual("the gzip stream is cut short")
+
+
+def _inflated(handle: IO[bytes], first: bytes, advance: Callable[[int], Any]) -> Iterator[bytes]:
+    inflater = Inflater()
+    data = first
+    while data:
+        yield from inflater.feed(data)
         data = handle.read(_BLOCK)
         advance(len(data))
-    if not unzip.eof:
-        raise _Unusual("the gzip stream is cut short")
+    inflater.end()
 
 
 def _blocks(path: str, advance: Callable[[int], Any]) -> Iterator[bytes]:
@@ -103,42 +118,65 @@ def _cut(buffer: bytearray, piece: int) -> int:
     return 0
 
 
-def _split(blocks: Iterator[bytes], piece: int) -> Iterator[tuple[bytes, bytes]]:
-    """("header", line), then ("piece", lines) as they come, then ("trailer", line)."""
-    buffer = bytearray()
-    header = False
-    for block in blocks:
+class Splitter:
+    """A stream of bytes cut, as it comes, into ``(b"header", line)``, then
+    ``(b"piece", lines)`` of about ``piece`` bytes each, then ``(b"trailer", line)``:
+    ``feed`` each block (taking all it yields before the next), then ``end``. It keeps
+    at most ``_LONGEST`` pieces' worth of bytes: a file with no place to cut (or no end
+    to its first line) is ``Unusual``."""
+
+    def __init__(self, piece: int) -> None:
+        self._piece = piece
+        self._most = _LONGEST * max(piece, PIECE)
+        self._buffer = bytearray()
+        self._header = False
+
+    def feed(self, block: bytes) -> Iterator[tuple[bytes, bytes]]:
+        buffer = self._buffer
         buffer += block
-        if not header:
-            while (at := buffer.find(b"\n")) >= 0 and not header:
+        if not self._header:
+            while (at := buffer.find(b"\n")) >= 0 and not self._header:
                 line = bytes(buffer[:at])
                 del buffer[: at + 1]
                 if line.strip():
-                    header = True
+                    self._header = True
                     yield b"header", line
-            if not header:
-                continue
-        while len(buffer) >= piece:
-            cut = _cut(buffer, piece)
+            if not self._header:
+                if len(buffer) > self._most:
+                    raise Unusual("no end to the first line")
+                return
+        while len(buffer) >= self._piece:
+            cut = _cut(buffer, self._piece)
             if cut == 0:
-                if len(buffer) > _LONGEST * max(piece, PIECE):
-                    raise _Unusual("no place to cut")
+                if len(buffer) > self._most:
+                    raise Unusual("no place to cut")
                 break
             yield b"piece", bytes(buffer[:cut])
             del buffer[:cut]
-    rest = bytes(buffer)
-    end = len(rest)
-    while header:
-        start = rest.rfind(b"\n", 0, end) + 1
-        if rest[start:end].strip():
-            if rest[:start].strip():
-                yield b"piece", rest[:start]
-            yield b"trailer", rest[start:end]
-            return
-        if start == 0:
-            break
-        end = start - 1
-    raise _Unusual("no header or no trailer")
+
+    def end(self) -> Iterator[tuple[bytes, bytes]]:
+        rest = bytes(self._buffer)
+        self._buffer.clear()
+        end = len(rest)
+        while self._header:
+            start = rest.rfind(b"\n", 0, end) + 1
+            if rest[start:end].strip():
+                if rest[:start].strip():
+                    yield b"piece", rest[:start]
+                yield b"trailer", rest[start:end]
+                return
+            if start == 0:
+                break
+            end = start - 1
+        raise Unusual("no header or no trailer")
+
+
+def _split(blocks: Iterator[bytes], piece: int) -> Iterator[tuple[bytes, bytes]]:
+    """("header", line), then ("piece", lines) as they come, then ("trailer", line)."""
+    splitter = Splitter(piece)
+    for block in blocks:
+        yield from splitter.feed(block)
+    yield from splitter.end()
 
 
 Progress = Callable[[], AbstractContextManager[Callable[[int], Any]]]
@@ -154,7 +192,7 @@ def verify(path: str, progress: Progress, workers: int, piece: int = PIECE) -> R
     try:
         with progress() as advance:
             return _pass(pool, window, path, advance, workers, piece)
-    except (Stop, _Unusual, OSError, ValueError, zlib.error, multiprocessing.TimeoutError):
+    except (Stop, Unusual, OSError, ValueError, zlib.error, multiprocessing.TimeoutError):
         return None
     finally:
         _shut(pool, window)

@@ -1,10 +1,11 @@
-"""An import's chain verification in a process of its own, beside the one that reads it.
+"""The ordered pass's chain verification in a process of its own, beside the one that
+reads it (app/exchange/importing.py: the pass that names the first bad line of a file).
 
 Checking every link, salt and die (``app.rules.verify_lines``) is about half of what an
-import's first pass costs (app/exchange/importing.py); the other half is parsing, the part
-models and the checks against the header. The two run at once, on two cores: this process
-reads the body and checks what it checks, and hands each line it accepted, as received,
-to a worker process, which runs the very same ``LineVerifier`` over them in file order.
+import's first pass costs; the other half is parsing, the part models and the checks
+against the header. The two run at once, on two cores: this process reads the body and
+checks what it checks, and hands each line it accepted, as received, to a worker
+process, which runs the very same ``LineVerifier`` over them in file order.
 
 The report names the same line the single pass did. The worker stops at the first line
 that does not verify and says so at once (read between batches, so a bad line early in a
@@ -15,11 +16,12 @@ after its part model and the checks against the header, before its sheet is read
 
 Memory stays bounded: lines travel in batches of ``BATCH_BYTES``, a new batch only once
 the worker took the one before. The worker comes from a fork server (a fresh interpreter
-that imports only this module), never a fork of the server itself (see
-app/exchange/parallel.py for why).
+that imports only the import's worker modules: ``worker_context``), never a fork of the
+server itself (see app/exchange/parallel.py for why).
 
 A worker that dies (killed by the operating system, out of memory) ends the import with a
 503 problem (``VerifierLost``): pass 1 writes nothing, so the client sends the file again.
+The same goes for the workers of the pass on every core (app/exchange/joining.py).
 """
 
 from __future__ import annotations
@@ -37,13 +39,23 @@ from app.core.i18n import msg
 from app.rules.verify_lines import LineVerifier
 from app.rules.verify_report import Stop
 
-__all__ = ["Refused", "VerifierLost", "VerifierProcess"]
+__all__ = ["Refused", "VerifierLost", "VerifierProcess", "worker_context"]
 
 BATCH_BYTES = 256 * 1024
 _HEADER, _LINES, _SETTLE, _FINISH = "header", "lines", "settle", "finish"
 _STOP, _SETTLED, _DONE = "stop", "settled", "done"
 
 Failure = tuple[int, str]  # line number, why it does not verify
+# What the fork server imports once for every worker of an import: this module's, and the
+# workers that check pieces of the file (app/exchange/joining.py).
+_PRELOAD = [__name__, "app.exchange.pieces"]
+
+
+def worker_context() -> multiprocessing.context.ForkServerContext:
+    """The import's workers' start method: a fork of the fork server (see above)."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(_PRELOAD)
+    return context
 
 
 class VerifierLost(AppError):
@@ -110,8 +122,7 @@ class VerifierProcess:
     line accepted, ``settle`` before refusing a line, ``finish`` with the trailer."""
 
     def __init__(self) -> None:
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload([__name__])
+        context = worker_context()
         self._lines_in, self._lines = context.Pipe(duplex=False)
         self._results, self._results_out = context.Pipe(duplex=False)
         self._process = context.Process(

@@ -22,9 +22,10 @@ from app.core.i18n import msg
 from app.events.repository import EVENTS
 from app.exchange import repository as exchange_repo
 from app.exchange.checks import flows
-from app.exchange.importing import FLOWS, STAGES, Checked
 from app.exchange.preparing import TABLES, LogRows, event_row
+from app.exchange.records import FLOWS, Checked
 from app.exchange.schemas import CampaignExport
+from app.exchange.seen import STAGES
 from app.exchange.spool import read as read_spool
 from app.fairness.repository import SEEDS
 from app.grants import repository as grants_repo

@@ -33,7 +33,7 @@ from app.rules.verify_lines import LineVerifier
 from app.rules.verify_report import Failure, Report, Stop, need
 from app.rules.verify_requests import Requests, is_request
 
-__all__ = ["Joiner", "Piece", "check_piece"]
+__all__ = ["Joiner", "Piece", "PieceVerifier", "check_piece"]
 
 # What ``Piece.ops`` notes, each a list starting with its tag.
 DRAWS = 0  # roll id, link seq, each draw's digest, each draw's nonce, each draw's seed
@@ -79,9 +79,10 @@ class _NotedRequests(Requests):
         return None
 
 
-class _PieceVerifier(LineVerifier):
+class PieceVerifier(LineVerifier):
     """A ``LineVerifier`` that takes the piece's first link as following whatever came
-    before, and notes the rest of what needs the lines before the piece."""
+    before, and notes the rest of what needs the lines before the piece: ``record`` each
+    line's value (``Stop`` when one fails), then ``piece``."""
 
     def __init__(self, header: Mapping[str, Any], codec: Codec) -> None:
         super().__init__(codec=codec)
@@ -90,6 +91,18 @@ class _PieceVerifier(LineVerifier):
         self.requests = _NotedRequests(self.ops)
         self.first: tuple[int, str] | None = None
         self.noted: list[Any] = []  # the DRAWS note of the link being checked
+
+    def piece(self) -> Piece:
+        """What the lines recorded so far showed, for ``Joiner.join``."""
+        report = self.report
+        found = Piece(first=self.first, ops=self.ops)
+        if self.first is not None:
+            found.last = (self.prev, self.last_seq)
+        found.links, found.salted, found.redacted = report.links, report.salted, report.redacted
+        found.salts_checked, found.roll_lines = report.salts_checked, self.roll_lines
+        found.checked_seeds = self.checked_seeds
+        found.message_lines = self.message_lines
+        return found
 
     def _follow(self, link: dict[str, Any]) -> tuple[str, int]:
         if self.first is None:
@@ -128,9 +141,8 @@ class _PieceVerifier(LineVerifier):
 
 def check_piece(header: bytes, piece: bytes, codec: Codec) -> Piece:
     """Check the lines of ``piece`` (see the module doc); never raises."""
-    found = Piece()
     try:
-        verifier = _PieceVerifier(codec.loads(header), codec)
+        verifier = PieceVerifier(codec.loads(header), codec)
         for line in piece.split(b"\n"):
             if not line.strip():
                 continue
@@ -138,20 +150,10 @@ def check_piece(header: bytes, piece: bytes, codec: Codec) -> Piece:
             need(is_map(value), "a line is not an object")
             verifier.record(value)
     except Stop as stop:
-        found.failure = stop.failure
-        return found
+        return Piece(failure=stop.failure)
     except Exception as exc:  # the whole pass will say what
-        found.failure = Failure(None, None, f"{type(exc).__name__}: {exc}")
-        return found
-    report = verifier.report
-    found.first, found.ops = verifier.first, verifier.ops
-    if verifier.first is not None:
-        found.last = (verifier.prev, verifier.last_seq)
-    found.links, found.salted, found.redacted = report.links, report.salted, report.redacted
-    found.salts_checked, found.roll_lines = report.salts_checked, verifier.roll_lines
-    found.checked_seeds = verifier.checked_seeds
-    found.message_lines = verifier.message_lines
-    return found
+        return Piece(failure=Failure(None, None, f"{type(exc).__name__}: {exc}"))
+    return verifier.piece()
 
 
 class Joiner(LineVerifier):

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import os
 import subprocess
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +19,9 @@ from httpx import AsyncClient
 
 from app import cli
 from app.core.settings import Settings
-from app.exchange import lines
+from app.exchange import importing, joining, lines
+from app.exchange.joining import NotSure
+from app.exchange.records import Checked
 from app.exchange.stream import campaign_records
 from app.exchange.verifying import VerifierProcess
 from tests.exchange import ndjson
@@ -243,12 +247,22 @@ async def test_an_imported_line_holding_a_nul_character_is_refused_naming_it(
     assert (await client.get(f"/campaigns/{cid}", headers=st.auth)).status_code == 404
 
 
-async def test_an_import_whose_verifier_process_dies_answers_503_and_keeps_nothing(
-    client: AsyncClient, monkeypatch: pytest.MonkeyPatch
+async def _not_sure(*args: Any) -> Checked:
+    raise NotSure
+
+
+async def _submit_dying(pool: ProcessPoolExecutor, *args: Any) -> asyncio.Future[Any]:
+    return asyncio.wrap_future(await asyncio.to_thread(pool.submit, os._exit, 1))
+
+
+@pytest.mark.parametrize("which", ["a piece's worker", "the ordered pass's verifier"])
+async def test_an_import_whose_worker_process_dies_answers_503_and_keeps_nothing(
+    client: AsyncClient, monkeypatch: pytest.MonkeyPatch, which: str
 ) -> None:
-    """A verifier worker killed under the import (the kernel's OOM killer, an operator) is
-    the server's failure, not the file's: 503 with Retry-After, nothing written, and the same
-    file imports once a worker lives."""
+    """A worker killed under the import (the kernel's OOM killer, an operator) is the
+    server's failure, not the file's: 503 with Retry-After, nothing written, and the same
+    file imports once the workers live. Either pass: the one on every core, and the
+    ordered one (which its doubt hands a file to)."""
     st = await register(client, "teller")
     cid = (await campaign(client, st, "3d6"))["id"]
     for _ in range(3):
@@ -263,13 +277,17 @@ async def test_an_import_whose_verifier_process_dies_answers_503_and_keeps_nothi
         await asyncio.to_thread(self._process.join)
         return started
 
-    monkeypatch.setattr(VerifierProcess, "__aenter__", start_then_die)
-    lost = await _import(client, st, exported)
+    with monkeypatch.context() as patched:
+        if which == "a piece's worker":
+            patched.setattr(joining, "_submit", _submit_dying)
+        else:
+            patched.setattr(importing, "quick_check", _not_sure)
+            patched.setattr(VerifierProcess, "__aenter__", start_then_die)
+        lost = await _import(client, st, exported)
     assert lost.status_code == 503, lost.text
     assert lost.headers["retry-after"] == "1"
     assert lost.json()["type"].endswith("/problems/unavailable")
     assert "verifier process stopped" in lost.json()["detail"]
     assert (await client.get(f"/campaigns/{cid}", headers=st.auth)).status_code == 404
 
-    monkeypatch.setattr(VerifierProcess, "__aenter__", start)
     expect(await _import(client, st, exported), 201)

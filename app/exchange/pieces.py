@@ -1,0 +1,92 @@
+"""A piece of a line import checked in a worker process (app/exchange/joining.py hands the
+pieces out and joins them): all the work a record costs, on every core.
+
+A piece is whole lines (``app.exchange.parallel.Splitter`` cuts them: never before a roll,
+a roll request or a chat message, which follow the line before them). Each line is read
+once and goes through what the import's ordered pass does to it (app/exchange/importing.py):
+the chain's verifier (``PieceVerifier``, which notes what needs the lines before), the
+part model, the checks of ``app.exchange.records`` (a ``Noted`` notes what needs the
+records before), the rows for the spool. What comes back is small next to the work: the
+verifier's notes, the records' notes, the counts, and the spool's bytes for the piece.
+
+A piece that fails says only that: which line, and why, the ordered pass tells."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+
+from app.core.fastjson import FastCodec, read_alike
+from app.exchange import lines
+from app.exchange.records import PARTS, Checked, check_record, part, read_header, sheet, values
+from app.exchange.seen import Note, Noted
+from app.exchange.spool import SpoolWriter
+from app.rules.verify_chunks import Piece, PieceVerifier
+
+__all__ = ["CheckedPiece", "check_piece"]
+
+
+@dataclass(slots=True)
+class CheckedPiece:
+    """What a worker learnt of a piece; ``sound`` False: something in it is wrong."""
+
+    sound: bool
+    chain: Piece = field(default_factory=Piece)
+    notes: list[Note] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+    spool: bytes = b""
+
+
+_headers: dict[tuple[bytes, bool], Checked] = {}  # the import under way's, read once
+
+
+def _header(line: bytes, backup: bool) -> Checked:
+    found = _headers.get((line, backup))
+    if found is None:
+        record = lines.parse(1, line)
+        found = read_header(1, record, record.pop("t", None), backup, io.BytesIO())
+        _headers.clear()
+        _headers[line, backup] = found
+    return found
+
+
+def check_piece(header: bytes, piece: bytes, max_line: int, backup: bool) -> CheckedPiece:
+    """Check the lines of ``piece`` of the import whose header line is ``header``;
+    never raises."""
+    try:
+        return _check(header, piece, max_line, backup)
+    except Exception:  # a refusal, a line that does not verify: the ordered pass says which
+        return CheckedPiece(sound=False)
+
+
+def _check(header: bytes, piece: bytes, max_line: int, backup: bool) -> CheckedPiece:
+    found = _header(header, backup)
+    if not read_alike(piece):  # a value orjson reads otherwise: rare, the ordered pass takes it
+        return CheckedPiece(sound=False)
+    codec = FastCodec()
+    verifier = PieceVerifier(codec.loads(header), codec)
+    noted = Noted()
+    spool = io.BytesIO()
+    writer = SpoolWriter(spool, found.campaign.id)
+    counts: dict[str, int] = {}
+    for line in piece.split(b"\n"):
+        if not line.strip():
+            continue
+        if len(line) > max_line:
+            return CheckedPiece(sound=False)
+        record = lines.parse(0, line)
+        verifier.record(record)  # as the codec reads it (``read_alike``)
+        kind = str(record.pop("t", None))
+        model = PARTS.get(kind)
+        if model is None:
+            return CheckedPiece(sound=False)
+        noted.stage(0, kind)
+        value = part(0, model, record)
+        check_record(0, kind, value, record, found.header, noted)
+        row = values(kind, value)
+        if kind == "character":
+            row["sheet"] = sheet(0, found.campaign.ruleset, value.sheet)
+        writer.add(kind, row)
+        counts[kind] = counts.get(kind, 0) + 1
+    writer.close()
+    return CheckedPiece(True, verifier.piece(), noted.notes, counts, spool.getvalue())

@@ -1,0 +1,241 @@
+"""The import's pass on every core (app/exchange/joining.py) against its ordered pass: on a
+file of every record type, cut into many small pieces at odd places, gzip or not, it
+spools the same records and counts the same; and on files altered a line at a time it
+never vouches for one that the ordered pass refuses (it hands those to the ordered pass,
+which names the bad line)."""
+
+from __future__ import annotations
+
+import copy
+import math
+import pickle
+import random
+from collections.abc import AsyncIterator
+from typing import IO, Any
+
+import pytest
+from httpx import AsyncClient
+
+from app.core.errors import Unprocessable
+from app.exchange import importing, joining, lines
+from app.exchange.joining import NotSure
+from app.exchange.preparing import LogRows
+from app.exchange.records import Checked
+from app.stats import tally
+from tests.exchange import ndjson
+from tests.exchange.granted import granted
+from tests.service.table import expect, roll
+
+MAX_LINE = 1024 * 1024
+
+
+async def _file(client: AsyncClient) -> list[dict[str, Any]]:
+    """A 3d6 table's export with members, characters, rolls of every visibility, grants
+    open and used, a group action, a long task, chat messages (a whisper, one deleted)
+    and roll requests."""
+    table = await granted(client)
+    http, st, player, cid = table.http, table.st, table.player, table.cid
+    for n in range(12):
+        await roll(http, player, cid, kind="formula", formula="3d6+1",
+                   visibility=("public", "private", "blind")[n % 3])  # fmt: skip
+    said = f"/campaigns/{cid}/messages"
+    for text in ("hello", "the door creaks"):
+        expect(await http.post(said, json={"text": text}, headers=player.auth), 201)
+    whisper = {"text": "psst", "to": [st.id]}
+    expect(await http.post(said, json=whisper, headers=player.auth), 201)
+    gone = expect(await http.post(said, json={"text": "oops"}, headers=st.auth), 201)
+    expect(await http.delete(f"{said}/{gone['id']}", headers=st.auth), 204)
+    asked = {"kind": "test", "trait": "strong", "character_ids": [table.pelote]}
+    request = expect(
+        await http.post(f"/campaigns/{cid}/roll-requests", json=asked, headers=st.auth), 201
+    )
+    answer = {"request_id": request["id"], "character_id": table.pelote}
+    expect(await http.post(f"/campaigns/{cid}/rolls", json=answer, headers=player.auth), 201)
+    await roll(http, st, cid, kind="formula", formula="1d6")
+    response = await http.get(f"/campaigns/{cid}/export", headers=st.auth)
+    assert response.status_code == 200, response.text
+    expect(await http.delete(f"/campaigns/{cid}", headers=st.auth), 204)
+    return ndjson.records(response.content)
+
+
+async def _chunks(body: bytes, seed: int) -> AsyncIterator[bytes]:
+    """The body in chunks of odd sizes, one byte to a few KB."""
+    sizes = random.Random(seed)
+    at = 0
+    while at < len(body):
+        step = sizes.choice((1, 2, 7, 100, 997, 4096))
+        yield body[at : at + step]
+        at += step
+
+
+def _spooled(spool: IO[bytes]) -> tuple[list[Any], dict[str, list[Any]], list[Any]]:
+    """A spool's records apart from how they were cut into pieces: the other records in
+    order, the log's rows by table, the tallies' rows (sums to 9 places)."""
+    spool.seek(0)
+    others: list[Any] = []
+    log: dict[str, list[Any]] = {}
+    tallies: tally.Tallies | None = None
+    while True:
+        try:
+            found = pickle.load(spool)  # noqa: S301 - the test's own spool
+        except EOFError:
+            break
+        if isinstance(found, LogRows):
+            for name, rows in found.tables:
+                log.setdefault(name, []).extend(rows)
+            if tallies is None:
+                tallies = found.tallies
+            else:
+                tallies.merge(found.tallies)
+        else:
+            others.append(found)
+    if tallies is None:
+        return others, log, []
+    rows = [(repr(key), _rounded(sums)) for key, sums in tallies.rows.items() if any(sums)]
+    faces = [(repr(at), n) for at, n in tallies.faces.items() if n]
+    return others, log, sorted(rows) + sorted(faces)
+
+
+def _rounded(value: Any) -> Any:
+    if isinstance(value, float) and math.isfinite(value):
+        return round(value, 9)
+    if isinstance(value, tuple | list):
+        return type(value)(_rounded(v) for v in value)
+    return value
+
+
+async def _ordered(body: bytes, seed: int) -> Checked:
+    return await importing._ordered(_chunks(body, seed), MAX_LINE, False)
+
+
+async def _quick(body: bytes, seed: int, piece: int) -> Checked:
+    spool = importing._spool()
+    try:
+        found = await joining.quick_check(_chunks(body, seed), MAX_LINE, False, spool, piece)
+    except BaseException:
+        spool.close()
+        raise
+    return found
+
+
+def _gzipped(body: bytes) -> bytes:
+    zipper = lines.Gzip()
+    return zipper.chunk(body) + zipper.end()
+
+
+@pytest.mark.parametrize("gzip", [False, True], ids=["plain", "gzip"])
+async def test_the_quick_pass_spools_what_the_ordered_pass_spools(
+    client: AsyncClient, gzip: bool
+) -> None:
+    found = await _file(client)
+    assert {r["t"] for r in found} >= {"header", "member", "character", "event", "roll",
+                                       "roll_request", "message", "group_roll", "task",
+                                       "grant", "trailer"}  # fmt: skip
+    body = ndjson.dump(found)
+    if gzip:
+        body = _gzipped(body)
+    ordered = await _ordered(body, 1)
+    try:
+        for seed, piece in enumerate((600, 2_000, 9_000, 1024 * 1024)):
+            quick = await _quick(body, seed, piece)
+            try:
+                assert quick.counts == ordered.counts
+                assert quick.header == ordered.header
+                assert quick.settings == ordered.settings
+                assert _spooled(quick.spool) == _spooled(ordered.spool)
+            finally:
+                quick.spool.close()
+    finally:
+        ordered.spool.close()
+
+
+def _altered(found: list[dict[str, Any]], chance: random.Random) -> list[dict[str, Any]]:
+    """The file with one line dropped, repeated, moved, or one of its values changed."""
+    found = copy.deepcopy(found)
+    at = chance.randrange(len(found))
+    how = chance.choice(("drop", "repeat", "swap", "value", "value", "value"))
+    if how == "drop":
+        del found[at]
+    elif how == "repeat":
+        found.insert(at, copy.deepcopy(found[at]))
+    elif how == "swap" and at + 1 < len(found):
+        found[at], found[at + 1] = found[at + 1], found[at]
+    else:
+        record = found[at]
+        key = chance.choice(sorted(record))
+        value = record[key]
+        if isinstance(value, dict) and value:
+            inner = chance.choice(sorted(value))
+            value[inner] = _other(value[inner], chance)
+        else:
+            record[key] = _other(value, chance)
+    return found
+
+
+def _other(value: Any, chance: random.Random) -> Any:
+    if isinstance(value, bool) or value is None:
+        return chance.choice((not value, "x", None if value is not None else 1))
+    if isinstance(value, int):
+        return value + chance.choice((-1, 1, 1000))
+    if isinstance(value, str):
+        return chance.choice((value[:-1] + "0", "", value + "x"))
+    if isinstance(value, list):
+        return value[:-1] if value else [1]
+    return None
+
+
+async def test_the_quick_pass_never_vouches_for_a_file_the_ordered_pass_refuses(
+    client: AsyncClient,
+) -> None:
+    found = await _file(client)
+    chance = random.Random(17)
+    refused = 0
+    for case in range(60):
+        body = ndjson.dump(_altered(found, chance))
+        try:
+            ordered = await _ordered(body, case)
+        except Unprocessable:
+            refused += 1
+            with pytest.raises(NotSure):
+                await _quick(body, case, 900)
+            continue
+        ordered.spool.close()
+        quick = await _quick(body, case, 900)  # a file both take: not a doubt either
+        quick.spool.close()
+    assert refused >= 40  # most changes break the file: the cases test something
+
+
+async def test_a_bad_line_the_quick_pass_met_midway_is_named_by_the_ordered_pass(
+    client: AsyncClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The quick pass stops at its first doubt with most of the body unread; the ordered
+    pass then reads what was kept and the rest, and names the line as it always did."""
+    found = await _file(client)
+    at = next(n for n, r in enumerate(found) if r["t"] == "roll") + 1
+    found[at - 1]["user_id"] = "somebody else"
+    body = ndjson.dump(found)
+    with pytest.raises(Unprocessable) as ordered:
+        await _ordered(body, 3)
+    read: list[int] = []
+
+    async def counted() -> AsyncIterator[bytes]:
+        async for chunk in _chunks(body, 3):
+            read.append(len(chunk))
+            yield chunk
+
+    quick = joining.quick_check
+    stopped: list[int] = []
+
+    async def small_pieces(*args: Any) -> Checked:
+        try:
+            return await quick(*args, piece=600)
+        finally:
+            stopped.append(sum(read))
+
+    monkeypatch.setattr(importing, "quick_check", small_pieces)
+    with pytest.raises(Unprocessable) as refused:
+        await importing.check(counted(), MAX_LINE)
+    assert str(refused.value.detail) == str(ordered.value.detail)
+    assert str(refused.value.detail).startswith(f"line {at}: ")
+    assert stopped[0] < len(body) / 2  # the quick pass stopped early, the rest read after
+    assert sum(read) == len(body)
