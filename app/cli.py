@@ -15,7 +15,7 @@ import sys
 
 from pydantic import ValidationError
 
-from app.core.heap import tune_heap
+from app.core.heap import tune_garbage_collector
 
 
 def _settings() -> Settings:
@@ -220,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     openapi.add_argument("-o", "--output", default="-", help="a file, or - for stdout")
     openapi.set_defaults(func=cmd_openapi)
     args = parser.parse_args(argv)
-    tune_heap()  # the commands build rows by the thousand, as the server does
+    tune_garbage_collector()  # the commands build rows by the thousand, as the server does
     result: int = args.func(args)
     return result
 

@@ -20,7 +20,7 @@ from app.core.cors import install_cors
 from app.core.database import create_database
 from app.core.deps import needs_credential
 from app.core.errors import AppError, Unauthorized, install_handlers
-from app.core.heap import tune_heap
+from app.core.heap import fix_mmap_threshold, tune_garbage_collector
 from app.core.i18n import LanguageMiddleware, msg
 from app.core.ids import configure_pepper
 from app.core.limits import BodySizeLimit
@@ -105,7 +105,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         app.state.metrics_server = listener = _metrics_listener(settings, database)
         webhooks = start_webhooks(app.state, settings) if settings.webhook_delivery else None
-        tune_heap()
+        tune_garbage_collector()
+        fix_mmap_threshold()
         try:
             yield
         finally:

@@ -10,19 +10,17 @@ _M_MMAP_THRESHOLD = -3  # glibc's malloc.h
 MMAP_THRESHOLD = 256 * 1024
 
 
-def tune_heap() -> None:
-    """The allocator's ``fix_mmap_threshold``, and fewer, cheaper collections: the start-up
-    heap (modules, routes, caches) is frozen out of every future collection, and the young
-    generation is collected less often. With the defaults, full collections showed as
-    50-100 ms stalls in the roll benchmark's p99, and code that holds rows by the thousand
-    spent a third of its time in them (an import's pass 2 made its rows in 32 µs a line,
-    against 19 tuned). Called once a process has imported what it runs: the server, its
-    worker processes, and every command (``fairtable import`` restores through that same
-    pass 2)."""
+def tune_garbage_collector() -> None:
+    """Fewer, cheaper collections: the start-up heap (modules, routes, caches) is frozen
+    out of every future collection, and the young generation is collected less often.
+    With the defaults, full collections showed as 50-100 ms stalls in the roll benchmark's
+    p99, and code that holds rows by the thousand spent a third of its time in them (an
+    import's pass 2 made its rows in 32 µs a line, against 19 tuned). Called once a process
+    has imported what it runs: the server, its worker processes, and every command
+    (``fairtable import`` restores through that same pass 2)."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(20_000, 20, 50)
-    fix_mmap_threshold()
 
 
 def fix_mmap_threshold() -> bool:
@@ -31,8 +29,10 @@ def fix_mmap_threshold() -> bool:
     so far: once an import had freed its first piece of a MiB, every later piece, and the
     growing arrays of the roll ids it keeps, came from the heap, which they riddled with
     holes; a million-roll import then took the server 89 MB at its peak and kept 37 MB,
-    against 45 and 3 with the threshold fixed. False where the C library has no
-    ``mallopt`` (not glibc): nothing changes there."""
+    against 45 and 3 with the threshold fixed. The price, a mapping and its page faults
+    for each such block, is paid by whoever allocates them often: the server and
+    ``fairtable import`` fix it, ``fairtable verify`` (7 % slower with it) does not.
+    False where the C library has no ``mallopt`` (not glibc): nothing changes there."""
     try:
         mallopt = ctypes.CDLL(None).mallopt
     except (AttributeError, OSError):

@@ -164,8 +164,10 @@ def import_file(url: str, path: str, max_line: int) -> int:
     not verify, or the campaign is still there."""
     from app.core.database import create_database
     from app.core.errors import AppError
+    from app.core.heap import fix_mmap_threshold
     from app.exchange.backup import restore
 
+    fix_mmap_threshold()
     started = time.perf_counter()
 
     async def run(advance: Any) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import IO, Any
 
 from app.core.fastjson import FastCodec
-from app.core.heap import tune_heap
+from app.core.heap import tune_garbage_collector
 from app.exchange import lines
 from app.exchange.parallel import PIECE, Inflater, Splitter
 from app.exchange.pieces import CheckedPiece, check_piece
@@ -53,7 +53,9 @@ async def quick_check(
     """The checked import, its records spooled to ``spool``; ``NotSure`` at the first
     doubt, ``VerifierLost`` if a worker dies. ``piece``: bytes of lines a worker takes."""
     count = workers()
-    pool = ProcessPoolExecutor(count, mp_context=worker_context(), initializer=tune_heap)
+    pool = ProcessPoolExecutor(
+        count, mp_context=worker_context(), initializer=tune_garbage_collector
+    )
     join = _Join(spool, max_line, backup)
     window: deque[asyncio.Future[CheckedPiece]] = deque()
     try:

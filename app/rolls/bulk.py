@@ -40,7 +40,7 @@ from app.core import tables
 from app.core.database import Database, Db
 from app.core.db import utcnow
 from app.core.errors import NotFound
-from app.core.heap import tune_heap
+from app.core.heap import tune_garbage_collector
 from app.core.i18n import msg
 from app.core.jsontext import loads
 from app.core.security import SCOPES, Principal
@@ -199,7 +199,9 @@ class _Makers:
         if workers > 0:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(["app.rolls.bulk_make"])
-            self._pool = ProcessPoolExecutor(workers, mp_context=context, initializer=tune_heap)
+            self._pool = ProcessPoolExecutor(
+                workers, mp_context=context, initializer=tune_garbage_collector
+            )
         self.ahead = 2 * workers
 
     async def chunks(self, orders: Iterator[Order]) -> AsyncIterator[Chunk]:
