@@ -66,12 +66,15 @@ async def check(chunks: AsyncIterable[bytes], max_line: int, *, backup: bool = F
     rest) and names the first bad line."""
     stream = aiter(chunks)
     kept = tempfile.TemporaryFile(buffering=_BUFFER)  # noqa: SIM115
+    lost: list[Exception] = []  # the body's own failure (the client went away): not a doubt
     try:
         spool = _spool()
         try:
-            found = await quick_check(_keep(stream, kept), max_line, backup, spool)
+            found = await quick_check(_keep(stream, kept, lost), max_line, backup, spool)
         except NotSure:
             await discard(spool)
+            if lost:
+                raise lost[0] from None
         except BaseException:
             await discard(spool)
             raise
@@ -89,9 +92,18 @@ def _spool() -> IO[bytes]:
     return tempfile.SpooledTemporaryFile(max_size=_SPOOL, buffering=_BUFFER)
 
 
-async def _keep(stream: AsyncIterator[bytes], kept: IO[bytes]) -> AsyncIterator[bytes]:
-    """The body's chunks, each written to ``kept`` first."""
-    async for chunk in stream:
+async def _keep(
+    stream: AsyncIterator[bytes], kept: IO[bytes], lost: list[Exception]
+) -> AsyncIterator[bytes]:
+    """The body's chunks, each written to ``kept`` first; the stream's failure in ``lost``."""
+    while True:
+        try:
+            chunk = await anext(stream)
+        except StopAsyncIteration:
+            return
+        except Exception as exc:
+            lost.append(exc)
+            raise
         kept.write(chunk)
         yield chunk
 

@@ -85,9 +85,8 @@ async def _cut(chunks: AsyncIterable[bytes], piece: int) -> AsyncIterator[tuple[
     """The body's header, pieces and trailer (``Splitter``), gzip or not."""
     splitter = Splitter(piece)
     inflater: Inflater | None = None
-    first: bytearray | None = (
-        bytearray()
-    )  # the body's first bytes, until there are two to tell gzip by
+    # the body's first bytes, until there are two to tell gzip by
+    first: bytearray | None = bytearray()
     async for received in chunks:
         chunk = received
         if first is not None:

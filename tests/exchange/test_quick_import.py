@@ -239,3 +239,19 @@ async def test_a_bad_line_the_quick_pass_met_midway_is_named_by_the_ordered_pass
     assert str(refused.value.detail).startswith(f"line {at}: ")
     assert stopped[0] < len(body) / 2  # the quick pass stopped early, the rest read after
     assert sum(read) == len(body)
+
+
+async def test_a_body_that_breaks_off_is_not_read_again_as_a_bad_file(
+    client: AsyncClient,
+) -> None:
+    """The client gone mid-upload is the body's own failure: it goes up as it came, not
+    to the ordered pass as a doubt about the file (which would then call it cut short)."""
+    body = ndjson.dump(await _file(client))
+
+    async def broken() -> AsyncIterator[bytes]:
+        async for chunk in _chunks(body[: len(body) // 2], 5):
+            yield chunk
+        raise ConnectionResetError("the client went away")
+
+    with pytest.raises(ConnectionResetError):
+        await importing.check(broken(), MAX_LINE)
