@@ -1,6 +1,7 @@
 """``fairtable verify`` of a large line-format file on every core: the file cut into pieces
 of whole lines, each piece checked in a worker process (``app.rules.verify_chunks``), the
-pieces joined in order in this one.
+pieces joined in order in this one. An import's first pass cuts its body the same way
+(``Splitter``, ``Inflater``: app/exchange/joining.py).
 
 Memory stays bounded: at most ``2 * workers`` pieces are out at a time, and what a piece
 sends back is a few dozen bytes a link. The pass only ever says the file is sound: if a

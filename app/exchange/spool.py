@@ -8,8 +8,9 @@ every other record as its part model's values. Both are pickled: the file is thi
 process's own, written and read by it alone, and a pickle keeps the datetimes and tuples
 as they are. Spooling JSON lines instead, pass 2 parsed every line again, turned its times
 back into datetimes and only then made its rows: about half of pass 2's time, spent while
-the other core sat idle. Pass 1 makes the rows while the verifier process checks the
-chain on the other core, and pass 2 only sends them."""
+the other core sat idle. Pass 1 makes the rows (in its worker processes: each piece of the
+file comes back as a few pickles of a ``SpoolWriter`` of its own, appended here in order),
+and pass 2 only sends them."""
 
 from __future__ import annotations
 
