@@ -175,7 +175,7 @@ async def _read(
             raise bad(number, f"unknown record type {kind!r}")
         seen.stage(number, str(kind))
         value = part(number, model, record)
-        check_record(number, str(kind), value, record, found.header, seen)
+        check_record(number, str(kind), value, record, found.header_parts, seen)
         await verifier.record(number, line)
         row = values(str(kind), value)
         if kind == "character":

@@ -82,7 +82,7 @@ def _check(header: bytes, piece: bytes, max_line: int, backup: bool) -> CheckedP
             return CheckedPiece(sound=False)
         noted.stage(0, kind)
         value = part(0, model, record)
-        check_record(0, kind, value, record, found.header, noted)
+        check_record(0, kind, value, record, found.header_parts, noted)
         row = values(kind, value)
         if kind == "character":
             row["sheet"] = sheet(0, found.campaign.ruleset, value.sheet)

@@ -88,7 +88,8 @@ class Checked:
     acted_by: bool = True  # the file's version carries ``acted_by`` on its rolls
 
     @property
-    def header(self) -> tuple[CampaignPart, FairnessPart, bool]:
+    def header_parts(self) -> tuple[CampaignPart, FairnessPart, bool]:
+        """What ``check_record`` needs of the header."""
         return self.campaign, self.fairness, self.acted_by
 
 
