@@ -35,6 +35,7 @@ from app.core.settings import Settings, get_settings
 from app.core.writer import create_writer
 from app.delegations.routes import router as delegations_router
 from app.events.routes import router as events_router
+from app.exchange.joining import WORKERS as import_workers
 from app.exchange.routes import router as exchange_router
 from app.fairness.routes import router as fairness_router
 from app.grants.routes import router as grants_router
@@ -118,6 +119,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if webhooks is not None:  # the attempts under way finish, before the writer goes
                 await webhooks.stop()
             await app.state.writer.close()
+            await import_workers.close()
             if limiter is not None:
                 await limiter.close()
             await broker.close()

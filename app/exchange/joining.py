@@ -11,6 +11,11 @@ replays what each piece could not check alone (the chain across pieces:
 ``app.rules.verify_chunks.Joiner``; the records' facts: ``app.exchange.seen.replay``) and
 appends the piece's spool. Memory stays bounded: at most two pieces a worker are out.
 
+The workers are the process's own, one a core, started by its first import and shared by
+every import after it (``Workers``): two imports at once take turns on the cores rather
+than each starting its own. A pool that lost a worker (the operating system killed it)
+is let go, its imports answered 503, and the next import starts a new one.
+
 This pass only ever vouches for a sound file. At the first doubt (a piece or a join that
 fails, a file cut oddly) it raises ``NotSure``, and the caller runs the ordered pass over
 the same bytes for the 422 naming the first bad line, exactly as before."""
@@ -35,7 +40,7 @@ from app.exchange.seen import Seen, replay
 from app.exchange.verifying import VerifierLost, worker_context
 from app.rules.verify_chunks import Joiner
 
-__all__ = ["NotSure", "quick_check"]
+__all__ = ["WORKERS", "NotSure", "Workers", "quick_check"]
 
 
 class NotSure(Exception):
@@ -47,28 +52,57 @@ def workers() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
+class Workers:
+    """The process's pool of import workers: made when first needed, kept, let go when it
+    lost a worker."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        self.count = workers()
+
+    def pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                self.count, mp_context=worker_context(), initializer=tune_garbage_collector
+            )
+        return self._pool
+
+    def lost(self, pool: ProcessPoolExecutor) -> VerifierLost:
+        """``pool`` lost a worker: the next import makes a new one."""
+        if self._pool is pool:
+            self._pool = None
+        pool.shutdown(wait=False, cancel_futures=True)
+        return VerifierLost()
+
+    async def close(self) -> None:
+        """Stop the workers (the server's shutdown); an import after it starts new ones."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
+
+
+WORKERS = Workers()
+
+
 async def quick_check(
     chunks: AsyncIterable[bytes], max_line: int, backup: bool, spool: IO[bytes], piece: int = PIECE
 ) -> Checked:
     """The checked import, its records spooled to ``spool``; ``NotSure`` at the first
     doubt, ``VerifierLost`` if a worker dies. ``piece``: bytes of lines a worker takes."""
-    count = workers()
-    pool = ProcessPoolExecutor(
-        count, mp_context=worker_context(), initializer=tune_garbage_collector
-    )
+    pool = WORKERS.pool()
     join = _Join(spool, max_line, backup)
     window: deque[asyncio.Future[CheckedPiece]] = deque()
     try:
         async for kind, data in _cut(chunks, piece):
             if kind == b"piece":
                 window.append(await _submit(pool, join.header, data, max_line, backup))
-                if len(window) >= 2 * count:
-                    join.piece(await _result(window.popleft()))
+                if len(window) >= 2 * WORKERS.count:
+                    join.piece(await _result(pool, window.popleft()))
             elif kind == b"header":
                 join.start(data)
             else:
                 while window:
-                    join.piece(await _result(window.popleft()))
+                    join.piece(await _result(pool, window.popleft()))
                 return join.finish(data)
         raise NotSure  # pragma: no cover - _cut ends with the trailer or raises
     except VerifierLost:
@@ -76,9 +110,8 @@ async def quick_check(
     except Exception as exc:  # a refusal, a doubt, or a fault of this pass alone
         raise NotSure from exc
     finally:
-        for future in window:
+        for future in window:  # the workers drop what is not started; the rest is let go
             future.cancel()
-        await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
 
 
 async def _cut(chunks: AsyncIterable[bytes], piece: int) -> AsyncIterator[tuple[bytes, bytes]]:
@@ -115,15 +148,15 @@ async def _submit(
             pool.submit, check_piece, header, piece, max_line, backup
         )
     except BrokenProcessPool as exc:
-        raise VerifierLost from exc
+        raise WORKERS.lost(pool) from exc
     return asyncio.wrap_future(future)
 
 
-async def _result(future: asyncio.Future[CheckedPiece]) -> CheckedPiece:
+async def _result(pool: ProcessPoolExecutor, future: asyncio.Future[CheckedPiece]) -> CheckedPiece:
     try:
         return await future
     except BrokenProcessPool as exc:
-        raise VerifierLost from exc
+        raise WORKERS.lost(pool) from exc
 
 
 class _Join:

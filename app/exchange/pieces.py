@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from app.core.fastjson import FastCodec, read_alike
 from app.exchange import lines
@@ -37,17 +38,10 @@ class CheckedPiece:
     spool: bytes = b""
 
 
-_headers: dict[tuple[bytes, bool], Checked] = {}  # the import under way's, read once
-
-
+@lru_cache(maxsize=8)  # each import's header read once by each worker (they are shared)
 def _header(line: bytes, backup: bool) -> Checked:
-    found = _headers.get((line, backup))
-    if found is None:
-        record = lines.parse(1, line)
-        found = read_header(1, record, record.pop("t", None), backup, io.BytesIO())
-        _headers.clear()
-        _headers[line, backup] = found
-    return found
+    record = lines.parse(1, line)
+    return read_header(1, record, record.pop("t", None), backup, io.BytesIO())
 
 
 def check_piece(header: bytes, piece: bytes, max_line: int, backup: bool) -> CheckedPiece:

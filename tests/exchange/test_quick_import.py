@@ -6,6 +6,7 @@ which names the bad line)."""
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import math
 import pickle
@@ -255,3 +256,22 @@ async def test_a_body_that_breaks_off_is_not_read_again_as_a_bad_file(
 
     with pytest.raises(ConnectionResetError):
         await importing.check(broken(), MAX_LINE)
+
+
+async def test_two_imports_at_once_share_the_workers(client: AsyncClient) -> None:
+    """The workers are the process's: two imports running together hand their pieces to
+    the same pool, and each gets its own file back, whole."""
+    body = ndjson.dump(await _file(client))
+    ordered = await _ordered(body, 6)
+    pool = joining.WORKERS.pool()
+    try:
+        both = await asyncio.gather(_quick(body, 7, 700), _quick(body, 8, 1500))
+        assert joining.WORKERS.pool() is pool
+        for quick in both:
+            try:
+                assert quick.counts == ordered.counts
+                assert _spooled(quick.spool) == _spooled(ordered.spool)
+            finally:
+                quick.spool.close()
+    finally:
+        ordered.spool.close()
