@@ -23,6 +23,7 @@ from typing import Any
 
 import httpx
 import pytest
+import redis
 from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
 
@@ -200,13 +201,14 @@ def free_port() -> int:
 @pytest.fixture
 def two_instances(database_url: str, tmp_path: Path) -> Iterator[list[str]]:
     """Two ``fairtable serve`` processes on the run's database, sharing the test Redis
-    under a prefix of their own; yields their API base URLs."""
+    under a prefix of their own (its keys deleted afterwards); yields their API base URLs."""
+    prefix = f"test-rl-{secrets.token_hex(6)}"
     env = {
         **os.environ,
         "VTT_ENVIRONMENT": "test",
         "VTT_DATABASE_URL": database_url,
         "VTT_BROKER_URL": os.environ["VTT_TEST_REDIS_URL"],
-        "VTT_REDIS_PREFIX": f"test-rl-{secrets.token_hex(6)}",
+        "VTT_REDIS_PREFIX": prefix,
         "VTT_SECRET_KEY": secrets.token_hex(32),
         "VTT_PASSWORD_TIME_COST": "1",
         "VTT_PASSWORD_MEMORY_KIB": "64",
@@ -242,6 +244,9 @@ def two_instances(database_url: str, tmp_path: Path) -> Iterator[list[str]]:
         for process in processes:
             process.terminate()
             process.wait(10)
+        with redis.Redis.from_url(os.environ["VTT_TEST_REDIS_URL"]) as client:
+            for key in client.scan_iter(match=f"{prefix}:*"):
+                client.delete(key)
 
 
 @needs_cluster
