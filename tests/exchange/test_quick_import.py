@@ -119,6 +119,17 @@ async def _quick(body: bytes, seed: int, piece: int) -> Checked:
     return found
 
 
+def _same(quick: Checked, ordered: Checked) -> None:
+    """The quick pass found what the ordered pass found (its spool closed after)."""
+    try:
+        assert quick.counts == ordered.counts
+        assert quick.header_parts == ordered.header_parts
+        assert quick.settings == ordered.settings
+        assert _spooled(quick.spool) == _spooled(ordered.spool)
+    finally:
+        quick.spool.close()
+
+
 def _gzipped(body: bytes) -> bytes:
     zipper = lines.Gzip()
     return zipper.chunk(body) + zipper.end()
@@ -138,14 +149,7 @@ async def test_the_quick_pass_spools_what_the_ordered_pass_spools(
     ordered = await _ordered(body, 1)
     try:
         for seed, piece in enumerate((600, 2_000, 9_000, 1024 * 1024)):
-            quick = await _quick(body, seed, piece)
-            try:
-                assert quick.counts == ordered.counts
-                assert quick.header_parts == ordered.header_parts
-                assert quick.settings == ordered.settings
-                assert _spooled(quick.spool) == _spooled(ordered.spool)
-            finally:
-                quick.spool.close()
+            _same(await _quick(body, seed, piece), ordered)
     finally:
         ordered.spool.close()
 
@@ -268,10 +272,6 @@ async def test_two_imports_at_once_share_the_workers(client: AsyncClient) -> Non
         both = await asyncio.gather(_quick(body, 7, 700), _quick(body, 8, 1500))
         assert joining.WORKERS.pool() is pool
         for quick in both:
-            try:
-                assert quick.counts == ordered.counts
-                assert _spooled(quick.spool) == _spooled(ordered.spool)
-            finally:
-                quick.spool.close()
+            _same(quick, ordered)
     finally:
         ordered.spool.close()
