@@ -309,6 +309,8 @@ class PostgresDatabase:
     load), with no ping on checkout and no reset on release: both cost a round trip a
     request. Every job ends in COMMIT or ROLLBACK and reads run in autocommit."""
 
+    times_as_text = False  # a binary COPY takes datetimes
+
     def __init__(self, url: str, pool_size: int) -> None:
         self._pool = ConnectionPool(asyncpg_dsn(url), pool_size, _init_pg, timeout=60)
         self._locks = KeyedLocks()

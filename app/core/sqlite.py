@@ -27,13 +27,15 @@ BUSY_DEADLINE_SECONDS = 10.0
 BIG_TRANSACTION_ROWS = 10_000
 
 
-@lru_cache(maxsize=256)
-def _sqlite_time(value: datetime) -> str:
+def sqlite_time(value: datetime) -> str:
     """SQLAlchemy's SQLite text for a timestamp (``YYYY-MM-DD HH:MM:SS.ffffff`` UTC), so
-    the schema's rows read the same whoever wrote them; isoformat is twice strftime's speed,
-    and memoised, as a write stores its one time in several columns and tallies."""
+    the schema's rows read the same whoever wrote them; isoformat is twice strftime's speed."""
     utc = value if value.tzinfo is UTC else value.astimezone(UTC)
     return utc.isoformat(" ", "microseconds")[:26]
+
+
+# The adapter memoised: a write stores its one time in several columns and tallies.
+_sqlite_time = lru_cache(maxsize=256)(sqlite_time)
 
 
 def _register_sqlite_converters() -> None:
@@ -218,6 +220,8 @@ def _connect_sqlite(path: str, writer: bool = False) -> sqlite3.Connection:
 class SqliteDatabase:
     """Two connections to one WAL file: the writer's (one writer at a time is all SQLite
     allows) and the readers' (autocommit; WAL lets them read while a batch writes)."""
+
+    times_as_text = True  # bulk rows may carry their times as ``sqlite_time`` made them
 
     def __init__(self, path: str) -> None:
         self.path = path

@@ -10,11 +10,12 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any, cast
 
-from sqlalchemy import JSON, Table
+from sqlalchemy import JSON, DateTime, Table
 
 from app.core.database import Db, PgDb
-from app.core.db import Base
+from app.core.db import Base, UTCDateTime
 from app.core.jsontext import dumps_text
+from app.core.sqlite import sqlite_time
 
 
 def _quote(name: str) -> str:
@@ -24,7 +25,7 @@ def _quote(name: str) -> str:
 class TableSql:
     """The statements every table shares, and its rows as dicts keyed by column name."""
 
-    __slots__ = ("_defaults", "_get", "_json", "columns", "insert", "name", "select")
+    __slots__ = ("_defaults", "_get", "_json", "_times", "columns", "insert", "name", "select")
 
     def __init__(self, model: type[Base]) -> None:
         table = cast(Table, model.__table__)
@@ -38,14 +39,24 @@ class TableSql:
             c.name: c.default for c in table.columns if c.default is not None
         }
         self._json = tuple(i for i, c in enumerate(table.columns) if isinstance(c.type, JSON))
+        self._times = tuple(
+            i for i, c in enumerate(table.columns) if isinstance(c.type, DateTime | UTCDateTime)
+        )
 
-    def encode(self, row: tuple[Any, ...]) -> tuple[Any, ...]:
+    def encode(self, row: tuple[Any, ...], times_as_text: bool = False) -> tuple[Any, ...]:
         """A row's values (``values``) with its JSON columns as text, as the database
-        adapters would write them (both databases take text as JSON): for ``insert_many``."""
+        adapters would write them (both databases take text as JSON): for ``insert_many``.
+        ``times_as_text``: its times too, as SQLite's adapter would (``sqlite_time``), for a
+        SQLite database (``Database.times_as_text``): an import makes its rows in worker
+        processes, and the database's one writer then has that much less to do."""
         out = list(row)
         for i in self._json:
             if out[i] is not None:
                 out[i] = dumps_text(out[i])
+        if times_as_text:
+            for i in self._times:
+                if out[i] is not None:
+                    out[i] = sqlite_time(out[i])
         return tuple(out)
 
     async def insert_many(self, db: Db, rows: Sequence[Sequence[Any]]) -> None:

@@ -59,7 +59,7 @@ async def restore(
 ) -> dict[str, Any]:
     """Recreate the campaign of a backup, seats and current seed included; all or nothing.
     Every member must already be a user here (same id and username)."""
-    checked = await check(chunks, max_line, backup=True)
+    checked = await check(chunks, max_line, backup=True, times_as_text=database.times_as_text)
     now = utcnow()
     try:
         seeds = [

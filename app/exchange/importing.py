@@ -59,18 +59,26 @@ async def discard(spool: IO[bytes]) -> None:
     await asyncio.to_thread(spool.close)
 
 
-async def check(chunks: AsyncIterable[bytes], max_line: int, *, backup: bool = False) -> Checked:
+async def check(
+    chunks: AsyncIterable[bytes],
+    max_line: int,
+    *,
+    backup: bool = False,
+    times_as_text: bool = False,
+) -> Checked:
     """Pass 1: every line checked and verified; 422 naming the first bad one. First on
     every core (app/exchange/joining.py), keeping the body as received; if that pass is not
     sure of the file, the ordered pass reads the same bytes again (what was kept, then the
-    rest) and names the first bad line."""
+    rest) and names the first bad line. The spool is for the database that pass 2 writes
+    (``times_as_text``: ``Database.times_as_text``)."""
     stream = aiter(chunks)
     kept = tempfile.TemporaryFile(buffering=_BUFFER)  # noqa: SIM115
     lost: list[Exception] = []  # the body's own failure (the client went away): not a doubt
     try:
         spool = _spool()
         try:
-            found = await quick_check(_keep(stream, kept, lost), max_line, backup, spool)
+            body = _keep(stream, kept, lost)
+            found = await quick_check(body, max_line, backup, spool, times_as_text=times_as_text)
         except NotSure:
             await discard(spool)
             if lost:
@@ -82,7 +90,7 @@ async def check(chunks: AsyncIterable[bytes], max_line: int, *, backup: bool = F
             spool.seek(0)
             return found
         kept.seek(0)
-        return await _ordered(_again(kept, stream), max_line, backup)
+        return await _ordered(_again(kept, stream), max_line, backup, times_as_text)
     finally:
         await discard(kept)
 
@@ -116,14 +124,16 @@ async def _again(kept: IO[bytes], stream: AsyncIterator[bytes]) -> AsyncIterator
         yield chunk
 
 
-async def _ordered(chunks: AsyncIterable[bytes], max_line: int, backup: bool) -> Checked:
+async def _ordered(
+    chunks: AsyncIterable[bytes], max_line: int, backup: bool, times_as_text: bool
+) -> Checked:
     """The ordered pass: the lines in file order, the chain verified beside them by a
     worker process (app/exchange/verifying.py)."""
     spool = _spool()
     try:
         async with VerifierProcess() as verifier:
             try:
-                found = await _read(chunks, max_line, backup, verifier, spool)
+                found = await _read(chunks, max_line, backup, verifier, spool, times_as_text)
             except Refused as refused:
                 raise _unverified(refused.number, refused.why) from None
             except Unprocessable:
@@ -148,6 +158,7 @@ async def _read(
     backup: bool,
     verifier: VerifierProcess,
     spool: IO[bytes],
+    times_as_text: bool,
 ) -> Checked:
     found: Checked | None = None
     writer: SpoolWriter | None = None
@@ -159,7 +170,7 @@ async def _read(
         kind = record.pop("t", None)
         if found is None or writer is None:
             found = read_header(number, record, kind, backup, spool)
-            writer = SpoolWriter(spool, found.campaign.id)
+            writer = SpoolWriter(spool, found.campaign.id, times_as_text)
             await verifier.header(line)
             continue
         if kind == "trailer":

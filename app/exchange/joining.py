@@ -26,7 +26,7 @@ import asyncio
 import os
 from collections import deque
 from collections.abc import AsyncIterable, AsyncIterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import IO, Any
 
@@ -34,7 +34,7 @@ from app.core.fastjson import FastCodec
 from app.core.heap import tune_garbage_collector
 from app.exchange import lines
 from app.exchange.parallel import PIECE, Inflater, Splitter
-from app.exchange.pieces import CheckedPiece, check_piece
+from app.exchange.pieces import CheckedPiece, PieceTask, check_piece
 from app.exchange.records import Checked, check_trailer, read_header
 from app.exchange.seen import Seen, replay
 from app.exchange.verifying import VerifierLost, worker_context
@@ -85,17 +85,25 @@ WORKERS = Workers()
 
 
 async def quick_check(
-    chunks: AsyncIterable[bytes], max_line: int, backup: bool, spool: IO[bytes], piece: int = PIECE
+    chunks: AsyncIterable[bytes],
+    max_line: int,
+    backup: bool,
+    spool: IO[bytes],
+    piece: int = PIECE,
+    *,
+    times_as_text: bool = False,
 ) -> Checked:
-    """The checked import, its records spooled to ``spool``; ``NotSure`` at the first
-    doubt, ``VerifierLost`` if a worker dies. ``piece``: bytes of lines a worker takes."""
+    """The checked import, its records spooled to ``spool`` (the log's rows with their
+    times as SQLite's text if ``times_as_text``); ``NotSure`` at the first doubt,
+    ``VerifierLost`` if a worker dies. ``piece``: bytes of lines a worker takes."""
     pool = WORKERS.pool()
     join = _Join(spool, max_line, backup)
     window: deque[asyncio.Future[CheckedPiece]] = deque()
     try:
         async for kind, data in _cut(chunks, piece):
             if kind == b"piece":
-                window.append(await _submit(pool, join.header, data, max_line, backup))
+                task = (join.header, data, max_line, backup, times_as_text)
+                window.append(await _submit(pool, task))
                 if len(window) >= 2 * WORKERS.count:
                     join.piece(await _result(pool, window.popleft()))
             elif kind == b"header":
@@ -138,15 +146,11 @@ async def _cut(chunks: AsyncIterable[bytes], piece: int) -> AsyncIterator[tuple[
         yield found
 
 
-async def _submit(
-    pool: ProcessPoolExecutor, header: bytes, piece: bytes, max_line: int, backup: bool
-) -> asyncio.Future[CheckedPiece]:
+async def _submit(pool: ProcessPoolExecutor, task: PieceTask) -> asyncio.Future[CheckedPiece]:
     """A piece out to the workers. Submitting may start a worker (a fork of the fork
     server, which the first ever starts: about a second): done in a thread."""
     try:
-        future: Future[CheckedPiece] = await asyncio.to_thread(
-            pool.submit, check_piece, header, piece, max_line, backup
-        )
+        future = await asyncio.to_thread(lambda: pool.submit(check_piece, *task))
     except BrokenProcessPool as exc:
         raise WORKERS.lost(pool) from exc
     return asyncio.wrap_future(future)

@@ -152,8 +152,10 @@ class Splitter:
                 if len(buffer) > self._most:
                     raise Unusual("no place to cut")
                 break
-            yield b"piece", bytes(buffer[:cut])
+            with memoryview(buffer) as view:  # one copy, not a slice's and then bytes'
+                piece = bytes(view[:cut])
             del buffer[:cut]
+            yield b"piece", piece
 
     def end(self) -> Iterator[tuple[bytes, bytes]]:
         rest = bytes(self._buffer)

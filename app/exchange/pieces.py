@@ -24,7 +24,10 @@ from app.exchange.seen import Note, Noted
 from app.exchange.spool import SpoolWriter
 from app.rules.verify_chunks import Piece, PieceVerifier
 
-__all__ = ["CheckedPiece", "check_piece"]
+__all__ = ["CheckedPiece", "PieceTask", "check_piece"]
+
+PieceTask = tuple[bytes, bytes, int, bool, bool]
+"""``check_piece``'s arguments."""
 
 
 @dataclass(slots=True)
@@ -44,16 +47,20 @@ def _header(line: bytes, backup: bool) -> Checked:
     return read_header(1, record, record.pop("t", None), backup, io.BytesIO())
 
 
-def check_piece(header: bytes, piece: bytes, max_line: int, backup: bool) -> CheckedPiece:
-    """Check the lines of ``piece`` of the import whose header line is ``header``;
-    never raises."""
+def check_piece(
+    header: bytes, piece: bytes, max_line: int, backup: bool, times_as_text: bool = False
+) -> CheckedPiece:
+    """Check the lines of ``piece`` of the import whose header line is ``header``, its
+    rows spooled for the database (``times_as_text``: SQLite's); never raises."""
     try:
-        return _check(header, piece, max_line, backup)
+        return _check(header, piece, max_line, backup, times_as_text)
     except Exception:  # a refusal, a line that does not verify: the ordered pass says which
         return CheckedPiece(sound=False)
 
 
-def _check(header: bytes, piece: bytes, max_line: int, backup: bool) -> CheckedPiece:
+def _check(
+    header: bytes, piece: bytes, max_line: int, backup: bool, times_as_text: bool
+) -> CheckedPiece:
     found = _header(header, backup)
     if not read_alike(piece):  # a value orjson reads otherwise: rare, the ordered pass takes it
         return CheckedPiece(sound=False)
@@ -61,7 +68,7 @@ def _check(header: bytes, piece: bytes, max_line: int, backup: bool) -> CheckedP
     verifier = PieceVerifier(codec.loads(header), codec)
     noted = Noted()
     spool = io.BytesIO()
-    writer = SpoolWriter(spool, found.campaign.id)
+    writer = SpoolWriter(spool, found.campaign.id, times_as_text)
     counts: dict[str, int] = {}
     for line in piece.split(b"\n"):
         if not line.strip():

@@ -75,10 +75,13 @@ class _Found:
     messages: list[dict[str, Any]] = field(default_factory=list)
 
 
-def prepare(campaign_id: str, records: Iterable[tuple[str, dict[str, Any]]]) -> LogRows:
-    """The rows of a piece of the log's records (record type, the part model's values). A
-    roll comes right after its latest link (docs/export.md), which a piece never
-    separates: when that event's data is the roll's body, the event is stored compact."""
+def prepare(
+    campaign_id: str, records: Iterable[tuple[str, dict[str, Any]]], times_as_text: bool = False
+) -> LogRows:
+    """The rows of a piece of the log's records (record type, the part model's values),
+    encoded (``TableSql.encode``, ``times_as_text`` for a SQLite database). A roll comes
+    right after its latest link (docs/export.md), which a piece never separates: when that
+    event's data is the roll's body, the event is stored compact."""
     found = _Found()
     last_event: dict[str, Any] | None = None
     for kind, row in records:
@@ -106,9 +109,12 @@ def prepare(campaign_id: str, records: Iterable[tuple[str, dict[str, Any]]]) -> 
         MESSAGES.name: found.messages,
         READERS.name: readers,
     }
-    return LogRows([(name, _encoded(TABLES[name], rows)) for name, rows in made.items() if rows],
-                   stats)  # fmt: skip
+    encoded = [(name, _encoded(TABLES[name], rows, times_as_text))
+               for name, rows in made.items() if rows]  # fmt: skip
+    return LogRows(encoded, stats)
 
 
-def _encoded(table: TableSql, rows: Iterable[dict[str, Any]]) -> list[tuple[Any, ...]]:
-    return [table.encode(table.values(row)) for row in rows]
+def _encoded(
+    table: TableSql, rows: Iterable[dict[str, Any]], times_as_text: bool
+) -> list[tuple[Any, ...]]:
+    return [table.encode(table.values(row), times_as_text) for row in rows]

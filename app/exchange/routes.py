@@ -125,7 +125,11 @@ async def import_campaign(principal: Manager, request: Request) -> dict[str, Any
             )
         )
     return await service.import_lines(
-        state.writer, principal, request.stream(), settings.max_import_line_bytes
+        state.writer,
+        principal,
+        request.stream(),
+        settings.max_import_line_bytes,
+        state.database.times_as_text,
     )
 
 

@@ -141,12 +141,16 @@ def duplicate(db: Db, exc: BaseException) -> Conflict | None:
 
 
 async def import_lines(
-    writer: Writer, principal: Principal, chunks: AsyncIterable[bytes], max_line: int
+    writer: Writer,
+    principal: Principal,
+    chunks: AsyncIterable[bytes],
+    max_line: int,
+    times_as_text: bool = False,
 ) -> dict[str, Any]:
     """Recreate the campaign of a line-format export (``app.exchange.importing``) with the
     caller as its only member: checked whole as it arrives, then written in one
-    transaction; all or nothing."""
-    checked = await check(chunks, max_line)
+    transaction; all or nothing. ``times_as_text``: the database's (``Database``)."""
+    checked = await check(chunks, max_line, times_as_text=times_as_text)
     try:
 
         async def job(job: Job) -> dict[str, Any]:

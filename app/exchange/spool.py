@@ -30,9 +30,10 @@ class SpoolWriter:
     cut just before a roll: its latest link, the record before it, goes with it, so that
     the event can be stored compact (``prepare``)."""
 
-    def __init__(self, file: IO[bytes], campaign_id: str) -> None:
+    def __init__(self, file: IO[bytes], campaign_id: str, times_as_text: bool = False) -> None:
         self._file = file
         self._campaign_id = campaign_id
+        self._times_as_text = times_as_text  # the log's rows are for SQLite (``prepare``)
         self._piece: list[Record] = []
 
     def add(self, kind: str, row: dict[str, Any]) -> None:
@@ -49,7 +50,7 @@ class SpoolWriter:
 
     def _write_piece(self) -> None:
         if self._piece:
-            rows = prepare(self._campaign_id, self._piece)
+            rows = prepare(self._campaign_id, self._piece, self._times_as_text)
             pickle.dump(rows, self._file, pickle.HIGHEST_PROTOCOL)
             self._piece = []
 

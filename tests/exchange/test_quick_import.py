@@ -105,14 +105,17 @@ def _rounded(value: Any) -> Any:
     return value
 
 
-async def _ordered(body: bytes, seed: int) -> Checked:
-    return await importing._ordered(_chunks(body, seed), MAX_LINE, False)
+async def _ordered(body: bytes, seed: int, times_as_text: bool = False) -> Checked:
+    return await importing._ordered(_chunks(body, seed), MAX_LINE, False, times_as_text)
 
 
-async def _quick(body: bytes, seed: int, piece: int) -> Checked:
+async def _quick(body: bytes, seed: int, piece: int, times_as_text: bool = False) -> Checked:
     spool = importing._spool()
     try:
-        found = await joining.quick_check(_chunks(body, seed), MAX_LINE, False, spool, piece)
+        chunks = _chunks(body, seed)
+        found = await joining.quick_check(
+            chunks, MAX_LINE, False, spool, piece, times_as_text=times_as_text
+        )
     except BaseException:
         spool.close()
         raise
@@ -135,9 +138,10 @@ def _gzipped(body: bytes) -> bytes:
     return zipper.chunk(body) + zipper.end()
 
 
+@pytest.mark.parametrize("times_as_text", [False, True], ids=["times", "sqlite-times"])
 @pytest.mark.parametrize("gzip", [False, True], ids=["plain", "gzip"])
 async def test_the_quick_pass_spools_what_the_ordered_pass_spools(
-    client: AsyncClient, gzip: bool
+    client: AsyncClient, gzip: bool, times_as_text: bool
 ) -> None:
     found = await _file(client)
     assert {r["t"] for r in found} >= {"header", "member", "character", "event", "roll",
@@ -146,10 +150,10 @@ async def test_the_quick_pass_spools_what_the_ordered_pass_spools(
     body = ndjson.dump(found)
     if gzip:
         body = _gzipped(body)
-    ordered = await _ordered(body, 1)
+    ordered = await _ordered(body, 1, times_as_text)
     try:
         for seed, piece in enumerate((600, 2_000, 9_000, 1024 * 1024)):
-            _same(await _quick(body, seed, piece), ordered)
+            _same(await _quick(body, seed, piece, times_as_text), ordered)
     finally:
         ordered.spool.close()
 
@@ -231,9 +235,9 @@ async def test_a_bad_line_the_quick_pass_met_midway_is_named_by_the_ordered_pass
     quick = joining.quick_check
     stopped: list[int] = []
 
-    async def small_pieces(*args: Any) -> Checked:
+    async def small_pieces(*args: Any, **named: Any) -> Checked:
         try:
-            return await quick(*args, piece=600)
+            return await quick(*args, piece=600, **named)
         finally:
             stopped.append(sum(read))
 

@@ -247,7 +247,7 @@ async def test_an_imported_line_holding_a_nul_character_is_refused_naming_it(
     assert (await client.get(f"/campaigns/{cid}", headers=st.auth)).status_code == 404
 
 
-async def _not_sure(*args: Any) -> Checked:
+async def _not_sure(*args: Any, **named: Any) -> Checked:
     raise NotSure
 
 
