@@ -9,16 +9,17 @@ from __future__ import annotations
 import asyncio
 import copy
 import math
-import pickle
 import random
 from collections.abc import AsyncIterator
+from datetime import datetime
 from typing import IO, Any
 
 import pytest
 from httpx import AsyncClient
 
 from app.core.errors import Unprocessable
-from app.exchange import importing, joining, lines
+from app.core.sqlite import sqlite_time
+from app.exchange import importing, joining, lines, spool
 from app.exchange.joining import NotSure
 from app.exchange.preparing import LogRows
 from app.exchange.records import Checked
@@ -69,18 +70,14 @@ async def _chunks(body: bytes, seed: int) -> AsyncIterator[bytes]:
         at += step
 
 
-def _spooled(spool: IO[bytes]) -> tuple[list[Any], dict[str, list[Any]], list[Any]]:
+def _spooled(file: IO[bytes]) -> tuple[list[Any], dict[str, list[Any]], list[Any]]:
     """A spool's records apart from how they were cut into pieces: the other records in
     order, the log's rows by table, the tallies' rows (sums to 9 places)."""
-    spool.seek(0)
+    file.seek(0)
     others: list[Any] = []
     log: dict[str, list[Any]] = {}
     tallies: tally.Tallies | None = None
-    while True:
-        try:
-            found = pickle.load(spool)  # noqa: S301 - the test's own spool
-        except EOFError:
-            break
+    for found in spool.read(file):
         if isinstance(found, LogRows):
             for name, rows in found.tables:
                 log.setdefault(name, []).extend(rows)
@@ -156,6 +153,27 @@ async def test_the_quick_pass_spools_what_the_ordered_pass_spools(
             _same(await _quick(body, seed, piece, times_as_text), ordered)
     finally:
         ordered.spool.close()
+
+
+async def test_a_spool_for_sqlite_holds_the_same_rows_with_their_times_as_text(
+    client: AsyncClient,
+) -> None:
+    body = ndjson.dump(await _file(client))
+    plain = await _quick(body, 1, 2_000)
+    text = await _quick(body, 1, 2_000, times_as_text=True)
+    try:
+        others, log, tallies = _spooled(plain.spool)
+        times = [v for rows in log.values() for row in rows for v in row if isinstance(v, datetime)]
+        assert len(times) > 10
+        as_text = {
+            name: [tuple(sqlite_time(v) if isinstance(v, datetime) else v for v in row)
+                   for row in rows]
+            for name, rows in log.items()
+        }  # fmt: skip
+        assert _spooled(text.spool) == (others, as_text, tallies)
+    finally:
+        plain.spool.close()
+        text.spool.close()
 
 
 def _altered(found: list[dict[str, Any]], chance: random.Random) -> list[dict[str, Any]]:
