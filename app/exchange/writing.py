@@ -146,8 +146,11 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
 
     async def write_tallies() -> None:
         nonlocal tallies
-        for sql, params in tallies.statements():
+        for sql, params in tallies.statements():  # of up to 1,000 rows each
             await db.execute(sql, *params)
+            # The loop back between them: a long campaign's rolls, each in a minute of its
+            # own, fill TALLY_ROWS every ~1,500 rolls, and SQLite's driver runs inline.
+            await asyncio.sleep(0)
         tallies = tally.Tallies(campaign.id)
 
     async def insert(kind: str, rows: list[Any]) -> None:

@@ -10,16 +10,18 @@ import asyncio
 import copy
 import math
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from datetime import datetime
+from itertools import pairwise
 from typing import IO, Any
 
 import pytest
 from httpx import AsyncClient
 
+from app.core.dbapi import Statement
 from app.core.errors import Unprocessable
 from app.core.sqlite import sqlite_time
-from app.exchange import importing, joining, lines, spool
+from app.exchange import importing, joining, lines, spool, writing
 from app.exchange.joining import NotSure
 from app.exchange.preparing import LogRows
 from app.exchange.records import Checked
@@ -297,3 +299,43 @@ async def test_two_imports_at_once_share_the_workers(client: AsyncClient) -> Non
             _same(quick, ordered)
     finally:
         ordered.spool.close()
+
+
+async def test_an_import_gives_the_loop_back_between_its_tally_statements(
+    client: AsyncClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite's driver runs inline: the tallies of a long campaign (its rolls each in a
+    minute of their own), written every ``TALLY_ROWS``, must not hold the event loop for
+    all their statements at once."""
+    table = await granted(client)
+    http, st, cid = table.http, table.st, table.cid
+    for _ in range(6):
+        await roll(http, st, cid, kind="formula", formula="1d6")
+    exported = await http.get(f"/campaigns/{cid}/export", headers=st.auth)
+    expect(await http.delete(f"/campaigns/{cid}", headers=st.auth), 204)
+    ticks = 0
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while True:
+            ticks += 1
+            await asyncio.sleep(0)
+
+    taken: list[int] = []  # the ticks when each tally statement was taken to be sent
+    statements = tally.Tallies.statements
+
+    def watched(self: tally.Tallies) -> Iterator[Statement]:
+        for statement in statements(self):
+            taken.append(ticks)
+            yield statement
+
+    monkeypatch.setattr(writing, "TALLY_ROWS", 1)
+    monkeypatch.setattr(tally.Tallies, "statements", watched)
+    running = asyncio.create_task(ticker())
+    try:
+        headers = {**st.auth, "Content-Type": "application/x-ndjson"}
+        expect(await http.post("/campaigns/import", content=exported.content, headers=headers), 201)
+    finally:
+        running.cancel()
+    assert len(taken) >= 2  # a roll_tallies and a face_tallies upsert at least
+    assert all(later > earlier for earlier, later in pairwise(taken))
