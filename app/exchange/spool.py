@@ -18,6 +18,7 @@ four times as long, keeping a memo of every string."""
 
 from __future__ import annotations
 
+import contextlib
 import marshal
 import pickle
 from collections.abc import Iterator
@@ -58,10 +59,10 @@ class SpoolWriter:
     def _write_piece(self) -> None:
         if self._piece:
             rows = prepare(self._campaign_id, self._piece, self._times_as_text)
-            try:
-                found: LogRows | _Marshalled = _Marshalled(marshal.dumps(rows.tables), rows.tallies)
-            except ValueError:  # a datetime (PostgreSQL's rows): pickled as they are
-                found = rows
+            found: LogRows | _Marshalled = rows  # PostgreSQL's rows hold datetimes: a pickle
+            if self._times_as_text:  # a value marshal does not write (none known): a pickle
+                with contextlib.suppress(ValueError):
+                    found = _Marshalled(marshal.dumps(rows.tables), rows.tallies)
             pickle.dump(found, self._file, pickle.HIGHEST_PROTOCOL)
             self._piece = []
 
