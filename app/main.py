@@ -50,6 +50,7 @@ from app.roll_requests import sweep as roll_request_sweep
 from app.roll_requests.routes import router as roll_requests_router
 from app.rolls.routes import router as rolls_router
 from app.rules import SystemDice
+from app.stats import retention as stats_retention
 from app.stats.routes import router as stats_router
 from app.table.routes import router as table_router
 from app.web.routes import router as web_router
@@ -83,6 +84,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     configure_password_hashing(settings.password_time_cost, settings.password_memory_kib)
     configure_pepper(settings.secret_key)
     idempotency.configure(settings.idempotency_ttl_seconds)
+    stats_retention.configure(settings.stats_minute_tally_days)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -101,6 +103,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         purger = idempotency.start_purger(
             app.state.writer, settings.idempotency_purge_seconds, settings.idempotency_purge_batch
         )
+        minute_purger = stats_retention.start_purger(app.state.writer)
         sweeper = roll_request_sweep.start_sweeper(
             database, app.state.writer, settings.roll_request_sweep_seconds
         )
@@ -115,6 +118,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 listener.close()
             await hub.close_all()  # 1001 to every socket, before the database goes
             await idempotency.stop_purger(purger)
+            await stats_retention.stop_purger(minute_purger)
             await roll_request_sweep.stop_sweeper(sweeper)
             if webhooks is not None:  # the attempts under way finish, before the writer goes
                 await webhooks.stop()

@@ -25,7 +25,6 @@ writer (on SQLite, every table's) for long."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import json
 import logging
@@ -36,6 +35,7 @@ from typing import Any
 from sqlalchemy import ForeignKey, Integer, LargeBinary, String
 from sqlalchemy.orm import Mapped, mapped_column
 
+from app.core import periodic
 from app.core.database import Db, Statement
 from app.core.db import Base, UTCDateTime, utcnow
 from app.core.errors import Unprocessable
@@ -166,27 +166,15 @@ async def purge_expired(writer: Writer, batch: int = 500) -> int:
         await asyncio.sleep(0)
 
 
-async def run_purger(writer: Writer, every_seconds: float, batch: int = 500) -> None:
-    """The background purge, started by the app's lifespan: forever, every few minutes.
-    A failed round is logged and tried again at the next one."""
-    while True:
-        await asyncio.sleep(every_seconds)
-        try:
-            deleted = await purge_expired(writer, batch)
-        except Exception:
-            log.exception("purging expired idempotency records failed")
-            continue
-        if deleted:
-            log.info("purged %d expired idempotency records", deleted)
-
-
 def start_purger(writer: Writer, every_seconds: float, batch: int = 500) -> asyncio.Task[None]:
-    return asyncio.create_task(
-        run_purger(writer, every_seconds, batch), name="fairtable-idempotency-purge"
+    """The background purge, started by the app's lifespan: every few minutes."""
+    return periodic.start(
+        "fairtable-idempotency-purge",
+        lambda: purge_expired(writer, batch),
+        every_seconds,
+        log,
+        "purged expired idempotency records",
     )
 
 
-async def stop_purger(task: asyncio.Task[None]) -> None:
-    task.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await task
+stop_purger = periodic.stop

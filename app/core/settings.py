@@ -79,6 +79,9 @@ class Settings(BaseSettings):
     # How often the background task purges expired records, and how many per writer job.
     idempotency_purge_seconds: float = Field(default=300.0, gt=0)
     idempotency_purge_batch: int = Field(default=500, ge=1)
+    # The luck tallies' minute rows (exact window edges) are kept this long, then purged;
+    # an older edge is read from the rolls (docs/operations.md). Hour rows stay.
+    stats_minute_tally_days: float = Field(default=7.0, gt=0)
     # How often open roll requests past their deadline are written expired (with their
     # roll_request.expired event); reads show them expired at once anyway.
     roll_request_sweep_seconds: float = Field(default=5.0, gt=0)

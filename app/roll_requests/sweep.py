@@ -12,10 +12,10 @@ storyteller's."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 
 from app.campaigns.ledger import Ledger
+from app.core import periodic
 from app.core.database import Database
 from app.core.db import utcnow
 from app.core.errors import NotFound
@@ -68,23 +68,14 @@ async def _expire(job: Job, campaign_id: str) -> int:
     return len(due)
 
 
-async def run_sweeper(database: Database, writer: Writer, every_seconds: float) -> None:
-    """Forever, every ``every_seconds``; a failed round is logged and tried again."""
-    while True:
-        await asyncio.sleep(every_seconds)
-        try:
-            await expire_due(database, writer)
-        except Exception:
-            log.exception("expiring roll requests failed")
-
-
 def start_sweeper(database: Database, writer: Writer, every_seconds: float) -> asyncio.Task[None]:
-    return asyncio.create_task(
-        run_sweeper(database, writer, every_seconds), name="fairtable-roll-request-sweep"
+    return periodic.start(
+        "fairtable-roll-request-sweep",
+        lambda: expire_due(database, writer),
+        every_seconds,
+        log,
+        "roll requests written expired",
     )
 
 
-async def stop_sweeper(task: asyncio.Task[None]) -> None:
-    task.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await task
+stop_sweeper = periodic.stop

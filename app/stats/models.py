@@ -3,6 +3,8 @@ character, visibility, hour), another per minute, and one per face drawn in each
 ``GET /campaigns/{cid}/stats`` sums a few rows instead of walking the log
 (app/stats/service.py): the hours of a window from the hour rows, its edges from the
 minute rows. ``span`` is the row's length in minutes (60 or 1), ``starts_at`` its start.
+The hour rows are kept for the campaign's life, the minute rows for
+``VTT_STATS_MINUTE_TALLY_DAYS`` (7): app/stats/retention.py.
 
 The visibility and the roller are kept as the rolls table keeps them, so the visibility
 rule of app/rolls/visibility.py applies to a tally row with the very SQL condition the log
@@ -14,14 +16,23 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Float, ForeignKey, Integer, String
+from sqlalchemy import Float, ForeignKey, Index, Integer, String, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.core.db import Base, UTCDateTime
 
+# The minute rows by age, for their purge (app/stats/retention.py): the hour rows, kept
+# for the campaign's life, stay out of it.
+MINUTES = text("span = 1")
+
 
 class RollTally(Base):
     __tablename__ = "roll_tallies"
+    __table_args__ = (
+        Index(
+            "ix_roll_tallies_minutes", "starts_at", sqlite_where=MINUTES, postgresql_where=MINUTES
+        ),
+    )
 
     campaign_id: Mapped[str] = mapped_column(
         ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
@@ -46,6 +57,11 @@ class RollTally(Base):
 
 class FaceTally(Base):
     __tablename__ = "face_tallies"
+    __table_args__ = (
+        Index(
+            "ix_face_tallies_minutes", "starts_at", sqlite_where=MINUTES, postgresql_where=MINUTES
+        ),
+    )
 
     campaign_id: Mapped[str] = mapped_column(
         ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True

@@ -1,6 +1,6 @@
 """Every query of the luck statistics: sums of the tally rows of one span (hours or
-minutes) a viewer may see, and the final rolls of a partial minute at the edges of a
-window (read from the rolls table)."""
+minutes) a viewer may see, and the final rolls at the edges of a window that no tally row
+covers (read from the rolls table)."""
 
 from __future__ import annotations
 
@@ -84,8 +84,9 @@ async def final_between(
     since: datetime,
     until: datetime,
 ) -> list[dict[str, Any]]:
-    """The final rolls made in [since, until) that the viewer may see (at most a minute's
-    worth: the part of a minute a window cuts), as the tallies read a roll."""
+    """The final rolls made in [since, until) that the viewer may see (the part of a
+    minute a window cuts, or of an hour whose minute rows are purged), as the tallies read
+    a roll."""
     sql = _EDGE + seen_by(viewer_is_storyteller) + " AND created_at >= ? AND created_at < ?"
     names = ("user_id", "character_id", "visibility", "status", "kind", "result", "odds",
              "proof", "created_at")  # fmt: skip

@@ -6,7 +6,9 @@ rows per roller and hour, whatever the size of the log); the whole minutes of an
 window cuts (``since`` at 20:17:30 cuts the 20:00 hour) from the minute tallies; the part
 of a minute left at either edge from the rolls themselves, through the time index, counted
 with the same rule. So the answer is exact to the microsecond and no request walks the
-log: what it reads from the rolls is at most two minutes of play. The viewer's visibility
+log: what it reads from the rolls is at most two minutes of play. An edge older than the
+minute rows' retention (app/stats/retention.py) reads its part of an hour from the rolls
+instead: still exact, at most two hours of play. The viewer's visibility
 rule is the log's own SQL condition (``app.rolls.repository.seen_by``), on the tallies as
 on the rolls: a roll the viewer may not see counts nowhere, not in ``rolls``, not in a face.
 """
@@ -26,6 +28,7 @@ from app.core.errors import InvalidFields
 from app.rules import luck
 from app.stats import repository as repo
 from app.stats import tally
+from app.stats.retention import MinuteRetention
 
 _HOUR = timedelta(hours=1)
 _MINUTE = timedelta(minutes=1)
@@ -113,8 +116,8 @@ async def stats(
     db: Db, seat: Seat, by: str, since: datetime | None, until: datetime | None
 ) -> dict[str, Any]:
     """The statistics ``seat`` may read (docs/api.md, "Luck statistics"): the whole hours
-    of the window from the hour rows, the whole minutes at its edges from the minute rows,
-    and the parts of a minute left at its very edges from the rolls themselves."""
+    of the window from the hour rows, the whole minutes at its edges from the minute rows
+    (while they are kept), and the rest of its edges from the rolls themselves."""
     if since is not None and until is not None and since > until:
         raise InvalidFields([{"loc": ("query", "since"), "msg": "since is after until"}])
     viewer, storyteller, cid = seat.user_id, seat.is_storyteller, seat.campaign.id
@@ -124,7 +127,11 @@ async def stats(
     hours, edges = _split(since, until, _HOUR)
     if hours is not None:
         spans.append((tally.HOUR, hours))
+    horizon = MinuteRetention.horizon()
     for low, high in edges:
+        if low < horizon:  # its minute rows may be purged: its rolls are read instead
+            raw.append((low, high))
+            continue
         minutes, parts = _split(low, high, _MINUTE)
         if minutes is not None:
             spans.append((tally.MINUTE, minutes))

@@ -151,7 +151,7 @@ def _by_user(stats: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {item["user_id"]: item for item in stats["items"]}
 
 
-async def _session(t: Table) -> list[Made]:
+async def session(t: Table) -> list[Made]:
     """The player's three tests and a 2d6, the other player's test, the storyteller's blind
     2d6 and the player's private one."""
     return [
@@ -167,7 +167,7 @@ async def _session(t: Table) -> list[Made]:
 
 async def test_stats_match_the_odds_worked_out_independently(table_of: TableOf) -> None:
     t = await table_of("3d6")
-    made = await _session(t)
+    made = await session(t)
     seen = _by_user(await _stats(t, t.storyteller))
     assert set(seen) == {t.player.id, t.other.id, t.storyteller.id}
     _close(seen[t.player.id], _expected(made[:4]))  # not the private roll
@@ -177,7 +177,7 @@ async def test_stats_match_the_odds_worked_out_independently(table_of: TableOf) 
 
 async def test_a_player_never_counts_what_is_hidden_from_them(table_of: TableOf) -> None:
     t = await table_of("3d6")
-    made = await _session(t)
+    made = await session(t)
     mine = _by_user(await _stats(t, t.player))
     assert set(mine) == {t.player.id, t.other.id}, "the blind roll counts nowhere, not even as 0"
     _close(mine[t.player.id], _expected([*made[:4], made[6]]))  # their private roll
@@ -212,12 +212,17 @@ async def test_a_roll_counts_once_final_and_not_while_reopened(table_of: TableOf
 
 async def test_by_character_and_windows_of_time(table_of: TableOf) -> None:
     t = await table_of("3d6")
-    made = await _session(t)
+    made = await session(t)
     by_character = await _stats(t, t.storyteller, by="character")
     items = {(i["user_id"], i["character_id"]): i for i in by_character["items"]}
     assert set(items) == {(t.player.id, t.mara), (t.other.id, t.bob)}, "formulas have no character"
     _close(items[(t.player.id, t.mara)], _expected(made[:3]))
-    # Windows: cut inside the hour (rolls read themselves), on whole hours (tallies), mixed.
+    await check_windows(t, made)
+
+
+async def check_windows(t: Table, made: list[Made]) -> None:
+    """Windows over ``session``'s rolls, as the storyteller sees them: cut inside the
+    hour (rolls read themselves), on whole hours (tallies), mixed."""
     visible = made[:6]
     hour = made[0].at.replace(minute=0, second=0, microsecond=0)
     cut = made[2].at
