@@ -74,3 +74,14 @@ class FaceTally(Base):
     sides: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     face: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     n: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class MinuteTallyFloor(Base):
+    """One row (``id`` 1) once a purge has run: minute rows starting before ``floor`` may be
+    gone. Reads trust the minute rows from the later of this and the retention's cutoff, so
+    raising ``VTT_STATS_MINUTE_TALLY_DAYS`` never makes them count on rows already purged."""
+
+    __tablename__ = "minute_tally_floor"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    floor: Mapped[datetime] = mapped_column(UTCDateTime())

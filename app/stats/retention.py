@@ -11,9 +11,11 @@ background, oldest first, in small writer jobs, like the idempotency records.
 A window whose edge is older than that reads the edge's part of an hour from the rolls
 themselves (app/stats/service.py), so the answer stays exact: only its cost changes, at
 most an hour of rolls a cut edge instead of a minute. Reads take the minute rows only from
-``horizon()``, an hour after the purge's ``cutoff()``, so that a purge running meanwhile
-(or on another instance whose clock runs a little ahead) never takes a row a read counts
-on."""
+``horizon(db)``: an hour after the later of the retention's ``cutoff()`` and the floor a
+purge leaves in the database (``minute_tally_floor``, raised before it deletes). The hour
+covers a purge running meanwhile, or on an instance whose clock runs a little ahead; the
+floor covers a retention made longer after a purge (or longer on this instance than on
+another), when the cutoff alone would trust minute rows already gone."""
 
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from typing import cast
 from sqlalchemy import Table
 
 from app.core import periodic
+from app.core.database import Db
 from app.core.db import utcnow
 from app.core.writer import Job, Writer
 from app.stats.models import FaceTally, RollTally
@@ -49,15 +52,25 @@ class MinuteRetention:
         """Minute rows starting before this are purged."""
         return cls.clock() - cls.keep
 
-    @classmethod
-    def horizon(cls) -> datetime:
-        """Minute rows starting at or after this are all there for a read to sum."""
-        return cls.cutoff() + _MARGIN
-
 
 def configure(days: float, clock: Callable[[], datetime] | None = None) -> None:
     MinuteRetention.keep = timedelta(days=days)
     MinuteRetention.clock = staticmethod(clock or utcnow)
+
+
+_FLOOR = "SELECT floor FROM minute_tally_floor WHERE id = 1"
+_RAISE = (
+    "INSERT INTO minute_tally_floor (id, floor) VALUES (1, ?) ON CONFLICT (id) DO UPDATE"
+    " SET floor = excluded.floor WHERE excluded.floor > minute_tally_floor.floor"
+)
+
+
+async def horizon(db: Db) -> datetime:
+    """Minute rows starting at or after this are all there for a read to sum."""
+    cutoff = MinuteRetention.cutoff()
+    row = await db.fetchone(_FLOOR)
+    floor: datetime | None = None if row is None else row[0]
+    return (cutoff if floor is None else max(cutoff, floor)) + _MARGIN
 
 
 def _purge_sql(table: str, key: list[str]) -> str:
@@ -77,10 +90,15 @@ _PURGES = tuple(
 async def purge_old_minutes(writer: Writer, batch: int = PURGE_BATCH) -> int:
     """Delete every minute row older than the retention, ``batch`` at a time (one short
     writer job each, the event loop free in between); answer how many went."""
+    cutoff = MinuteRetention.cutoff()
+
+    async def raise_floor(job: Job) -> None:
+        await job.db.execute(_RAISE, cutoff)
+
+    await writer.run(raise_floor)  # committed before any row goes
     total = 0
     for sql in _PURGES:
         while True:
-            cutoff = MinuteRetention.cutoff()
 
             async def job(job: Job, sql: str = sql, cutoff: datetime = cutoff) -> int:
                 return len(await job.db.fetchall(sql, cutoff, batch))

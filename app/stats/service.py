@@ -27,8 +27,7 @@ from app.core.db import rfc3339
 from app.core.errors import InvalidFields
 from app.rules import luck
 from app.stats import repository as repo
-from app.stats import tally
-from app.stats.retention import MinuteRetention
+from app.stats import retention, tally
 
 _HOUR = timedelta(hours=1)
 _MINUTE = timedelta(minutes=1)
@@ -127,7 +126,7 @@ async def stats(
     hours, edges = _split(since, until, _HOUR)
     if hours is not None:
         spans.append((tally.HOUR, hours))
-    horizon = MinuteRetention.horizon()
+    horizon = await retention.horizon(db)
     for low, high in edges:
         if low < horizon:  # its minute rows may be purged: its rolls are read instead
             raw.append((low, high))

@@ -15,6 +15,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
+import app.core.db
+
 revision: str = "0013"
 down_revision: str | None = "0012"
 branch_labels: str | Sequence[str] | None = None
@@ -25,6 +27,12 @@ _INDEXES = {"roll_tallies": "ix_roll_tallies_minutes", "face_tallies": "ix_face_
 
 
 def upgrade() -> None:
+    op.create_table(
+        "minute_tally_floor",
+        sa.Column("id", sa.Integer(), autoincrement=False, nullable=False),
+        sa.Column("floor", app.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_minute_tally_floor")),
+    )
     for table, name in _INDEXES.items():
         with op.batch_alter_table(table, schema=None) as batch_op:
             batch_op.create_index(
@@ -36,3 +44,4 @@ def downgrade() -> None:
     for table, name in _INDEXES.items():
         with op.batch_alter_table(table, schema=None) as batch_op:
             batch_op.drop_index(name, sqlite_where=_MINUTES, postgresql_where=_MINUTES)
+    op.drop_table("minute_tally_floor")

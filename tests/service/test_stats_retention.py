@@ -61,6 +61,20 @@ async def test_old_minute_rows_go_and_every_window_stays_exact(
     await check_windows(t, made)
 
 
+async def test_a_longer_retention_after_a_purge_never_counts_on_rows_it_took(
+    table_of: TableOf, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The purge leaves its floor in the database: with the setting raised to 30 days
+    afterwards, the purged minutes are still read from the rolls."""
+    t = await table_of("3d6")
+    made = await session(t)
+    clock.offset = DAYS + timedelta(hours=2)
+    await retention.purge_old_minutes(t.app.state.writer)
+    assert await _rows(t, 1) == (0, 0)
+    monkeypatch.setattr(retention.MinuteRetention, "keep", timedelta(days=30))
+    await check_windows(t, made)
+
+
 async def test_an_edge_past_the_horizon_is_read_from_the_rolls_before_any_purge(
     table_of: TableOf, clock: Clock
 ) -> None:
