@@ -105,6 +105,16 @@ def _count(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("a number of seconds") from None
+    if not 0 <= value <= 86400:
+        raise argparse.ArgumentTypeError("between 0 and 86400 seconds")
+    return value
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     """Fill a new 3d6 campaign with ``--rolls`` genuine, chained rolls (app/rolls/bulk.py)
     and print its id, an API key for each member, and the rate."""
@@ -114,14 +124,19 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from app.core.ids import configure_pepper
     from app.core.migrate import upgrade
     from app.core.security import configure_password_hashing
-    from app.rolls.bulk import Demo, generate
+    from app.rolls.bulk import MOST_SPREAD, Demo, generate
+    from app.stats import retention as stats_retention
 
+    if args.rolls * args.every > MOST_SPREAD:
+        print("fairtable: --rolls x --every spans more than ten years", file=sys.stderr)
+        return 2
     settings = _settings()
     if args.database_url:
         settings = settings.model_copy(update={"database_url": args.database_url})
     upgrade(settings.database_url)
     configure_password_hashing(settings.password_time_cost, settings.password_memory_kib)
     configure_pepper(settings.secret_key)  # the API keys must match the server's
+    stats_retention.configure(settings.stats_minute_tally_days)
     shown = sys.stderr.isatty()
 
     def progress(done: int) -> None:
@@ -139,6 +154,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
                 name=args.campaign_name,
                 workers=args.workers,
                 progress=progress,
+                every=args.every,
             )
         finally:
             await database.close()
@@ -211,6 +227,12 @@ def main(argv: list[str] | None = None) -> int:
         type=_count,
         default=os.cpu_count() or 1,
         help="processes that make the rolls (default: one a core; 0: this one alone)",
+    )
+    demo.add_argument(
+        "--every",
+        type=_seconds,
+        default=0.0,
+        help="seconds between two rolls, the last about now (default 0: all now)",
     )
     demo.add_argument("--database-url", help="instead of VTT_DATABASE_URL")
     demo.set_defaults(func=cmd_demo)

@@ -5,6 +5,7 @@ app/core/postgres.py.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from functools import lru_cache
@@ -20,7 +21,7 @@ _PLACEHOLDER = re.compile(r"\?")
 @lru_cache(maxsize=1024)
 def _numbered(sql: str) -> str:
     """``?`` placeholders as asyncpg's ``$1, $2, …``."""
-    counter = iter(range(1, 10_000))
+    counter = itertools.count(1)  # asyncpg takes up to 32,767 (a tally upsert: 15,000)
     return _PLACEHOLDER.sub(lambda _: f"${next(counter)}", sql)
 
 

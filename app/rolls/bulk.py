@@ -27,6 +27,7 @@ from collections import deque
 from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from app.accounts import service as accounts
@@ -52,10 +53,11 @@ from app.rolls.bulk_make import Chunk, Order, Turn
 from app.rolls.repository import ROLLS
 from app.rolls.schemas import FormulaBody, TestBody
 from app.rolls.service import RollBody
-from app.stats import tally
+from app.stats import retention, tally
 
 BATCH = 50_000  # rolls a job: one transaction
 CHUNK = 500  # rolls an order and a statement: 9,500 placeholders on SQLite (at most 32,766)
+MOST_SPREAD = 10 * 366 * 86400  # seconds a campaign may be spread over: ten years
 SHEET = {"qualities": {"strong": 3, "clever": 5}, "items": ["ball of yarn"], "gifts": []}
 
 
@@ -178,16 +180,26 @@ def _fixed(seat: Seat, body: RollBody) -> dict[str, Any]:
 
 class _Millis:
     """Each order's millisecond: now, or the one after the last order's if that is later
-    (``bulk_make``: ids and times then increase from one order to the next)."""
+    (``bulk_make``: ids and times then increase from one order to the next). With
+    ``every`` microseconds between rolls, the ``rolls`` rolls are spread over the past
+    instead, the last one about now: the order of roll ``first`` starts ``first`` steps
+    after the first roll."""
 
-    __slots__ = ("last",)
+    __slots__ = ("base", "every", "last")
 
-    def __init__(self) -> None:
+    def __init__(self, rolls: int = 0, every: int = 0) -> None:
         self.last = 0
+        self.every = every
+        self.base = time.time_ns() // 1_000_000 - rolls * every // 1000
 
-    def next(self) -> int:
-        self.last = max(time.time_ns() // 1_000_000, self.last + 1)
+    def next(self, first: int) -> int:
+        at = self.base + first * self.every // 1000 if self.every else time.time_ns() // 1_000_000
+        self.last = max(at, self.last + 1)
         return self.last
+
+    @property
+    def step(self) -> int:
+        return max(1, self.every)
 
 
 class _Makers:
@@ -242,25 +254,30 @@ async def _roll_batch(
     bodies: list[RollBody],
     start: int,
     n: int,
+    floor: datetime | None,
 ) -> None:
     """``n`` rolls in one ledger: one lock, one transaction, one commit. They are ordered
     ``CHUNK`` at a time from ``makers``; each chunk, once chained, is inserted while the
     next ones are made (on PostgreSQL the server writes one while the workers roll). The
-    counters go back when the ledger closes, after the last chunk."""
+    counters go back when the ledger closes, after the last chunk, and the luck tallies
+    just before, in upserts of their own (a campaign spread over months has far more tally
+    rows than one statement of the ledger's batch may bind)."""
     ledger = await Ledger.open(job, campaign_id)
     turns = await _turns(job, ledger, campaign_id, members, bodies)
-    stats = ledger.accumulate("stats", lambda: tally.Tallies(campaign_id))
+    stats = tally.Tallies(campaign_id)
 
     def orders() -> Iterator[Order]:
         for first in range(start, start + n, CHUNK):
             count = min(CHUNK, start + n - first)
-            yield Order(ledger.reserve(count), turns, first, count, millis.next())
+            yield Order(ledger.reserve(count), turns, first, count, millis.next(first), millis.step)
 
     sending: asyncio.Future[None] | None = None
     try:
         async for chunk in makers.chunks(orders()):
             chunk.chain(ledger.attach)
             stats.merge(chunk.tallies)
+            if floor is not None:  # minute rows the purge would take at once
+                stats.forget_minutes_before(floor)
             if sending is not None:
                 await sending  # one statement at a time on the job's connection
             sending = asyncio.ensure_future(_insert(job.db, chunk.rolls, chunk.events))
@@ -268,6 +285,8 @@ async def _roll_batch(
     finally:
         if sending is not None:
             await sending
+    for sql, params in stats.statements():
+        await job.db.execute(sql, *params)
     await ledger.close()
 
 
@@ -281,16 +300,23 @@ async def generate(
     workers: int = 0,
     progress: Callable[[int], None] | None = None,
     writer: Writer | None = None,
+    every: float = 0.0,
 ) -> Demo:
     """Make a new 3d6 campaign on ``database`` (migrated) and roll ``rolls`` times in it,
     ``batch`` rolls a job, made by ``workers`` processes (0: by this one). A running app
     passes its ``writer`` (one writer per SQLite database); the command line has one of
-    its own, whose events nobody hears."""
+    its own, whose events nobody hears. ``every``: seconds between two rolls, the last
+    about now (0: all now), as a campaign played over months; the luck tallies' minute
+    rows older than their retention are then left out, as their purge would take them
+    (app/stats/retention.py)."""
+    if not 0 <= every * rolls <= MOST_SPREAD:
+        raise ValueError(f"rolls x every must span 0 to {MOST_SPREAD} seconds (ten years)")
     own = writer is None
     writer = writer or create_writer(database, lambda events: None)
     makers = _Makers(workers)
-    millis = _Millis()
+    millis = _Millis(rolls, round(every * 1_000_000))
     try:
+        floor = await retention.raise_floor(writer) if every else None
         campaign_id, members = await _members(writer, settings, name)
         keys = {}
         for member in members:
@@ -305,7 +331,9 @@ async def generate(
             n = min(batch, rolls - done)
 
             async def job(job: Job, start: int = done, n: int = n) -> None:
-                await _roll_batch(job, makers, millis, campaign_id, members, bodies, start, n)
+                await _roll_batch(
+                    job, makers, millis, campaign_id, members, bodies, start, n, floor
+                )
 
             await writer.run(job)
             done += n

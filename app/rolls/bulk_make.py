@@ -10,8 +10,9 @@ Each roll is made as ``add_roll`` makes it for the plan's bodies: the engine's r
 the draw, the row, its ``roll.created`` event (compact: the row holds its data) and its
 share of the luck tallies (tests/service/test_demo.py holds the rows to ``add_roll``'s).
 A run's rolls share its millisecond (``Order.millis``): their ids are increasing ids of
-that millisecond and their times a microsecond apart, so ids, times and seqs all increase
-together across runs made in any order.
+that millisecond and their times a microsecond apart (``Order.step``: further apart, for
+a campaign spread over the past), so ids, times and seqs all increase together across
+runs made in any order.
 """
 
 from __future__ import annotations
@@ -57,13 +58,15 @@ class Turn:
 @dataclass(frozen=True, slots=True)
 class Order:
     """``count`` rolls to make: the turns of the plan from ``index`` on, with the draws
-    and seqs of ``reserved``, in the millisecond ``millis``."""
+    and seqs of ``reserved``, from the millisecond ``millis`` on, ``step`` microseconds
+    apart."""
 
     reserved: Reserved
     turns: tuple[Turn, ...]
     index: int
     count: int
     millis: int
+    step: int = 1
 
 
 @dataclass(slots=True)
@@ -107,7 +110,7 @@ def make(order: Order) -> Chunk:
         resolved = resolvers[turn](dice)
         roll, state = resolved.roll, resolved.state or {}
         seq = reserved.seq + i
-        now = start + timedelta(microseconds=i)
+        now = start + timedelta(microseconds=i * order.step)
         values = {
             **order.turns[turn].fixed,
             "id": ids[i],
@@ -124,7 +127,10 @@ def make(order: Order) -> Chunk:
             "hash": "",
         }
         # ``chain_view``'s spelling of both times (``rfc3339``'s: no fraction at .000000)
-        stamp = f"{second}.{micros + i:06d}Z" if micros + i else f"{second}Z"
+        if order.step == 1:  # within the second, spelt without ``rfc3339``'s cost
+            stamp = f"{second}.{micros + i:06d}Z" if micros + i else f"{second}Z"
+        else:
+            stamp = rfc3339(now)
         view = {**values, "created_at": stamp, "updated_at": stamp}
         chunk.links.append((canonical(chain_record(view, seq)), reserved.salt(seq)))
         made.append(values)

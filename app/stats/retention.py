@@ -87,15 +87,23 @@ _PURGES = tuple(
 )
 
 
+async def raise_floor(writer: Writer) -> datetime:
+    """Record that minute rows before the retention's cutoff may go (a job of its own,
+    committed before any goes), and answer the cutoff: a purge's first step, and a bulk
+    write's (the generator, an import), which then leaves those rows out."""
+    cutoff = MinuteRetention.cutoff()
+
+    async def job(job: Job) -> None:
+        await job.db.execute(_RAISE, cutoff)
+
+    await writer.run(job)
+    return cutoff
+
+
 async def purge_old_minutes(writer: Writer, batch: int = PURGE_BATCH) -> int:
     """Delete every minute row older than the retention, ``batch`` at a time (one short
     writer job each, the event loop free in between); answer how many went."""
-    cutoff = MinuteRetention.cutoff()
-
-    async def raise_floor(job: Job) -> None:
-        await job.db.execute(_RAISE, cutoff)
-
-    await writer.run(raise_floor)  # committed before any row goes
+    cutoff = await raise_floor(writer)  # committed before any row goes
     total = 0
     for sql in _PURGES:
         while True:

@@ -207,6 +207,14 @@ class Tallies:
     def __len__(self) -> int:
         return len(self.rows) + len(self.faces)
 
+    def forget_minutes_before(self, moment: datetime) -> None:
+        """Leave out the minute rows starting before ``moment``, past their retention (a
+        bulk write's, once the purge's floor is there: app/stats/retention.py)."""
+        for key in [k for k in self.rows if k[3] == MINUTE and k[4] < moment]:
+            del self.rows[key]
+        for at in [a for a in self.faces if a[0][3] == MINUTE and a[0][4] < moment]:
+            del self.faces[at]
+
     def statements(self) -> list[Statement]:
         """The upserts of this batch's changes (none when nothing changed), at most
         ``_MOST`` rows a statement (SQLite binds at most 32,766 parameters)."""

@@ -4,9 +4,10 @@ them, and the log reads them like any other."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ from app.rolls.bulk_make import Order, make
 from app.rolls.repository import ROLLS as ROLL_ROWS
 from app.rolls.service import add_roll, characters_for
 from app.rules.verify import verify
+from app.stats import retention
 from tests.exchange import ndjson
 from tests.service.table import db_run, expect
 
@@ -232,3 +234,59 @@ async def test_rolls_made_by_worker_processes_keep_seq_order_and_tally_as_an_imp
     imported = await client.post("/campaigns/import", content=response.content, headers=headers)
     expect(imported, 201)
     assert await _stats(client, storyteller, cid) == before
+
+
+async def test_a_demo_spread_over_weeks_keeps_minute_rows_only_within_their_retention(
+    client: AsyncClient, app: Any
+) -> None:
+    """``every``: the rolls fall that many seconds apart, the last about now; the minute
+    tally rows older than their retention are left out (the purge's floor is raised
+    first), and every window answers what the same campaign imported (which writes every
+    minute row) answers, the chain verifying as ever."""
+    state, every, rolls = app.state, 600.0, 2_000  # about two weeks
+    started = datetime.now(UTC)
+    demo = await generate(
+        state.database, state.settings, rolls, batch=BATCH, every=every, writer=state.writer
+    )
+    cid = demo.campaign_id
+    storyteller = {"Authorization": f"Bearer {next(iter(demo.keys.values()))}"}
+    assert verify(await _bundle(client, storyteller, cid)).ok
+    response = await client.get(f"/campaigns/{cid}/export", headers=storyteller)
+    made = ndjson.view(response.content)["rolls"]
+    times = [datetime.fromisoformat(r["created_at"]) for r in made]
+    gaps = {round((b - a).total_seconds()) for a, b in itertools.pairwise(times)}
+    assert gaps == {every}
+    assert started - timedelta(seconds=every * rolls + 1) < times[0]
+    assert times[-1] < started
+
+    floor = retention.MinuteRetention.cutoff() - timedelta(minutes=1)
+    for table in ("roll_tallies", "face_tallies"):
+        sql = f"SELECT COUNT(*) FROM {table} WHERE campaign_id = ? AND span = 1 AND starts_at"  # noqa: S608
+        assert (await db_run(app, f"{sql} < ?", cid, floor))[0][0] == 0, "none past retention"
+        assert (await db_run(app, f"{sql} >= ?", cid, floor))[0][0] > 0, "the last week's"
+
+    cuts = [times[100], times[1500], times[1999] - timedelta(seconds=30)]
+    pairs = itertools.pairwise(cuts)
+    windows = [{"since": a.isoformat(), "until": b.isoformat()} for a, b in pairs]
+    windows += [{"since": cut.isoformat()} for cut in cuts] + [{}]
+
+    async def answers() -> list[Any]:
+        found = []
+        for window in windows:
+            answer = await client.get(f"/campaigns/{cid}/stats", params=window, headers=storyteller)
+            found.append(expect(answer, 200))
+        return found
+
+    before = await answers()
+    assert all(found["items"] for found in before)
+    expect(await client.delete(f"/campaigns/{cid}", headers=storyteller), 204)
+    headers = {**storyteller, "Content-Type": "application/x-ndjson"}
+    expect(await client.post("/campaigns/import", content=response.content, headers=headers), 201)
+    assert await answers() == before
+
+
+def test_the_demo_command_refuses_a_spread_of_more_than_ten_years(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["demo", "--rolls", "1000000", "--every", "600"]) == 2
+    assert "ten years" in capsys.readouterr().err

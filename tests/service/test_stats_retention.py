@@ -43,7 +43,7 @@ async def test_minute_rows_within_the_retention_are_kept(table_of: TableOf, cloc
     minutes = await _rows(t, 1)
     assert all(minutes), "a final roll counts in a minute row and its faces"
     clock.offset = DAYS - timedelta(minutes=5)
-    assert await retention.purge_old_minutes(t.app.state.writer) == 0
+    await retention.purge_old_minutes(t.app.state.writer)  # (other tests' may go)
     assert await _rows(t, 1) == minutes
 
 
