@@ -86,8 +86,10 @@ def cmd_import(args: argparse.Namespace) -> int:
     """Restore a backup made by ``fairtable export``; exit 1 (nothing written) if it does
     not verify, or the campaign is still there."""
     from app.exchange.commands import import_file
+    from app.stats import retention as stats_retention
 
     settings = _settings()
+    stats_retention.configure(settings.stats_minute_tally_days)
     return import_file(settings.database_url, args.file, settings.max_import_line_bytes)
 
 

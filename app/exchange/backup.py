@@ -26,6 +26,7 @@ from app.exchange.stream import campaign_records
 from app.exchange.writing import LinePlacement, write_lines
 from app.fairness import repository as seeds_repo
 from app.fairness import service as fairness_service
+from app.stats import retention
 
 Progress = Callable[[int], None]  # told how many rolls were just written or read
 
@@ -68,8 +69,10 @@ async def restore(
             for seed in checked.fairness.seeds
         ]  # fmt: skip
         async with database.transaction() as db:
+            minutes_from = await retention.raise_floor_in(db)
+        async with database.transaction() as db:
             try:
-                await write_lines(db, checked, LinePlacement(None, seeds))
+                await write_lines(db, checked, LinePlacement(None, seeds, minutes_from))
             except Exception as exc:
                 conflict = duplicate(db, exc)
                 if conflict is not None:

@@ -46,6 +46,7 @@ from app.exchange.writing import LinePlacement, Placement, write_campaign, write
 from app.fairness import repository as seeds_repo
 from app.fairness import service as fairness_service
 from app.rules import RulesError
+from app.stats import retention
 
 FORMAT, VERSION = "fairtable-campaign", 2
 _EXPORT_TRIES = 3
@@ -152,10 +153,12 @@ async def import_lines(
     transaction; all or nothing. ``times_as_text``: the database's (``Database``)."""
     checked = await check(chunks, max_line, times_as_text=times_as_text)
     try:
+        minutes_from = await retention.raise_floor(writer)
 
         async def job(job: Job) -> dict[str, Any]:
             checked.spool.seek(0)
-            place = LinePlacement(principal.user_id, _seed_rows(checked.fairness, utcnow()))
+            seeds = _seed_rows(checked.fairness, utcnow())
+            place = LinePlacement(principal.user_id, seeds, minutes_from)
             try:
                 await write_lines(job.db, checked, place)
             except Exception as exc:

@@ -115,6 +115,9 @@ class LinePlacement:
 
     importer_id: str | None
     seeds: list[dict[str, Any]]
+    # The luck tallies' minute rows before this are left out (their purge's floor, raised
+    # before the import: app/stats/retention.py); None: all are written.
+    minutes_from: datetime | None = None
     known: set[str] = field(default_factory=set)
     strangers: list[str] = field(default_factory=list)
     placeholders: list[dict[str, Any]] = field(default_factory=list)
@@ -196,6 +199,8 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
         if held_rows >= LOG_HELD:
             await write_held()
         tallies.merge(rows.tallies)
+        if place.minutes_from is not None:
+            tallies.forget_minutes_before(place.minutes_from)
         if len(tallies) >= TALLY_ROWS:
             await write_tallies()
         await asyncio.sleep(0)

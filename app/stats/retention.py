@@ -87,17 +87,23 @@ _PURGES = tuple(
 )
 
 
-async def raise_floor(writer: Writer) -> datetime:
-    """Record that minute rows before the retention's cutoff may go (a job of its own,
-    committed before any goes), and answer the cutoff: a purge's first step, and a bulk
-    write's (the generator, an import), which then leaves those rows out."""
+async def raise_floor_in(db: Db) -> datetime:
+    """Record that minute rows before the retention's cutoff may go, and answer the
+    cutoff: a purge's first step, and a bulk write's (the generator, an import), which
+    then leaves those rows out. In a transaction of its own, committed before any row
+    goes or is left out (a long import holding the one row would stall the others)."""
     cutoff = MinuteRetention.cutoff()
-
-    async def job(job: Job) -> None:
-        await job.db.execute(_RAISE, cutoff)
-
-    await writer.run(job)
+    await db.execute(_RAISE, cutoff)
     return cutoff
+
+
+async def raise_floor(writer: Writer) -> datetime:
+    """``raise_floor_in`` as a writer job of its own."""
+
+    async def job(job: Job) -> datetime:
+        return await raise_floor_in(job.db)
+
+    return await writer.run(job)
 
 
 async def purge_old_minutes(writer: Writer, batch: int = PURGE_BATCH) -> int:
