@@ -7,9 +7,10 @@ Run from the repo root::
     .venv/bin/python bench/growth_bench.py --postgres postgresql+asyncpg://postgres@127.0.0.1/postgres
 
 For each size a fresh database is migrated and filled by ``fairtable demo --rolls N`` (the
-bulk generator: genuine, chained rolls), then a server is started on it (``uvicorn
---factory``, one worker) and measured through its public HTTP API and command line only,
-so export and verify may change format without this file knowing:
+bulk generator: genuine, chained rolls; ``--every S`` passes it on, spreading the rolls
+over the past as a campaign played for months, whose tallies cost more), then a server is
+started on it (``uvicorn --factory``, one worker) and measured through its public HTTP API
+and command line only, so export and verify may change format without this file knowing:
 
 - ``log_ms``, ``events_ms``, ``audit_ms``: the median of 21 reads of the newest log page
   (50), the newest events page (100, ``after`` = last seq - 100) and the last audit page
@@ -115,10 +116,11 @@ class Database:
             )
 
 
-def generate(url: str, rolls: int) -> tuple[str, str, float]:
+def generate(url: str, rolls: int, every: float = 0.0) -> tuple[str, str, float]:
     """``fairtable demo``: the campaign id, the storyteller's API key, its rolls/s."""
     out = subprocess.run(
-        [str(BIN / "fairtable"), "demo", "--rolls", str(rolls), "--database-url", url],
+        [str(BIN / "fairtable"), "demo", "--rolls", str(rolls), "--database-url", url,
+         "--every", str(every)],
         cwd=ROOT, env=ENV, check=True, capture_output=True, text=True,
     )  # fmt: skip
     cid = re.search(r"campaign_id=(\S+)", out.stdout)
@@ -181,11 +183,11 @@ def read_ms(client: httpx.Client, path: str) -> float:
 class Campaign:
     """A generated campaign, a server of its own on it, and its three reads."""
 
-    def __init__(self, size: int, postgres: str | None, tmp: Path) -> None:
+    def __init__(self, size: int, postgres: str | None, tmp: Path, every: float = 0.0) -> None:
         self.database = Database(tmp, postgres)
         try:
             empty = self.database.size()
-            self.cid, key, self.rate = generate(self.database.url, size)
+            self.cid, key, self.rate = generate(self.database.url, size, every)
             if postgres is not None:
                 asyncio.run(_admin(self.database.url, "ANALYZE"))
             self.bytes_per_roll = (self.database.size() - empty) / size
@@ -370,11 +372,11 @@ def verify(file: Path) -> tuple[float, float, bool]:
 
 
 def measure(
-    size: int, tag: str, postgres: str | None, tmp: Path, base: Campaign | None
+    size: int, tag: str, postgres: str | None, tmp: Path, base: Campaign | None, every: float
 ) -> tuple[dict[str, float], Campaign]:
     """The figures of one size, its reads paired with the baseline's (``base``; None: this
     size is the baseline). Returns its campaign, still served: the caller closes it."""
-    site = Campaign(size, postgres, tmp)
+    site = Campaign(size, postgres, tmp, every)
     try:
         figures = {"generate_rolls_per_s": site.rate, "bytes_per_roll": site.bytes_per_roll}
         figures.update(paired_reads(site, base))
@@ -415,15 +417,24 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1_000, 20_000])
     parser.add_argument("--postgres", help="a PostgreSQL server URL: run there instead of SQLite")
+    parser.add_argument(
+        "--every",
+        type=float,
+        default=0.0,
+        help="seconds between the generated rolls, the last about now, as a campaign played "
+        "over months stores them (default 0: all now); tagged db=<db>_every<N>",
+    )
     args = parser.parse_args()
     tag = "postgres" if args.postgres else "sqlite"
+    if args.every:
+        tag += f"_every{args.every:g}"
     sizes = sorted(args.sizes)
     results: dict[int, dict[str, float]] = {}
     with tempfile.TemporaryDirectory(prefix="growth_") as tmp:
         base: Campaign | None = None
         try:
             for size in sizes:
-                results[size], site = measure(size, tag, args.postgres, Path(tmp), base)
+                results[size], site = measure(size, tag, args.postgres, Path(tmp), base, args.every)
                 if base is None:
                     base = site  # the smallest: served until the end, the reads' baseline
                 else:
