@@ -4,6 +4,7 @@ covers (read from the rolls table)."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from datetime import datetime
 from typing import Any
 
@@ -17,10 +18,10 @@ _SUMS = (
 # Grouped by roller, or by roller and character (rolls without a character left out).
 _GROUPS = {"user": "user_id", "character": "user_id, character_key"}
 _ONLY = {"user": "", "character": " AND character_key <> ''"}
-_EDGE = (
-    "SELECT user_id, character_id, visibility, status, kind, result, odds, proof, created_at"
-    " FROM rolls WHERE campaign_id = ? AND status = 'final'"
-)
+_EDGE_NAMES = ("user_id", "character_id", "visibility", "status", "kind", "result", "odds",
+               "proof", "created_at")  # fmt: skip
+_EDGE = f"SELECT {', '.join(_EDGE_NAMES)}, id FROM rolls WHERE campaign_id = ? AND status = 'final'"  # noqa: S608
+EDGE_PAGE = 500
 
 
 def _rows(span: int, first: datetime | None, end: datetime | None) -> tuple[str, list[Any]]:
@@ -83,12 +84,21 @@ async def final_between(
     viewer_is_storyteller: bool,
     since: datetime,
     until: datetime,
-) -> list[dict[str, Any]]:
+) -> AsyncIterator[list[dict[str, Any]]]:
     """The final rolls made in [since, until) that the viewer may see (the part of a
     minute a window cuts, or of an hour whose minute rows are purged), as the tallies read
-    a roll."""
-    sql = _EDGE + seen_by(viewer_is_storyteller) + " AND created_at >= ? AND created_at < ?"
-    names = ("user_id", "character_id", "visibility", "status", "kind", "result", "odds",
-             "proof", "created_at")  # fmt: skip
-    records = await db.fetchall(sql, campaign_id, viewer_id, since, until)
-    return [dict(zip(names, record, strict=True)) for record in records]
+    a roll: in pages of ``EDGE_PAGE`` in time order (a busy hour holds thousands), so that
+    the caller can give the event loop back between them."""
+    sql = (
+        _EDGE + seen_by(viewer_is_storyteller) + " AND created_at >= ? AND created_at < ?"
+        " AND (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT ?"
+    )
+    after: tuple[Any, str] = (since, "")
+    while True:
+        records = await db.fetchall(sql, campaign_id, viewer_id, since, until, *after, EDGE_PAGE)
+        if records:
+            yield [dict(zip(_EDGE_NAMES, record[:-1], strict=True)) for record in records]
+            last = records[-1]
+            after = (last[_EDGE_NAMES.index("created_at")], last[-1])
+        if len(records) < EDGE_PAGE:
+            return

@@ -15,6 +15,7 @@ on the rolls: a roll the viewer may not see counts nowhere, not in ``rolls``, no
 
 from __future__ import annotations
 
+import asyncio
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -77,6 +78,18 @@ def _item(by: str, user_id: str, character_key: str, group: _Group) -> dict[str,
         "totals": {"rolls": round(s[5]), **_luck(s[6], s[7], s[8])},
         "faces": _faces(group.faces),
     }
+
+
+def _count_roll(groups: dict[tuple[str, str], _Group], by: str, roll: dict[str, Any]) -> None:
+    """A roll read from the log (at a window's edge) into its group, by the tallies' rule."""
+    part = tally.contribution(roll)
+    if part is None or (by == "character" and not roll["character_id"]):
+        return
+    key = roll["character_id"] if by == "character" else ""
+    group = groups.setdefault((roll["user_id"], key), _Group())
+    group.sums = [a + b for a, b in zip(group.sums, part.sums, strict=True)]
+    for at, n in part.faces.items():
+        group.faces[at] = group.faces.get(at, 0) + n
 
 
 Window = tuple[datetime | None, datetime | None]
@@ -147,15 +160,10 @@ async def stats(
             group = groups.setdefault((user_id, key), _Group())
             group.faces[(sides, face)] = group.faces.get((sides, face), 0) + int(n)
     for low, high in raw:
-        for roll in await repo.final_between(db, cid, viewer, storyteller, low, high):
-            part = tally.contribution(roll)
-            if part is None or (by == "character" and not roll["character_id"]):
-                continue
-            key = roll["character_id"] if by == "character" else ""
-            group = groups.setdefault((roll["user_id"], key), _Group())
-            group.sums = [a + b for a, b in zip(group.sums, part.sums, strict=True)]
-            for at, n in part.faces.items():
-                group.faces[at] = group.faces.get(at, 0) + n
+        async for page in repo.final_between(db, cid, viewer, storyteller, low, high):
+            for roll in page:
+                _count_roll(groups, by, roll)
+            await asyncio.sleep(0)  # an old edge may be an hour of a busy table
     items = [
         _item(by, user_id, key, group)
         for (user_id, key), group in sorted(groups.items())

@@ -10,6 +10,7 @@ from datetime import timedelta
 
 import pytest
 
+from app.stats import repository as stats_repository
 from app.stats import retention
 from tests.roll_requests.conftest import Table, TableOf, table_of
 from tests.service.table import db_run
@@ -58,6 +59,19 @@ async def test_old_minute_rows_go_and_every_window_stays_exact(
     assert deleted >= sum(minutes), "every minute row (the other tests' too), two a job"
     assert await _rows(t, 1) == (0, 0)
     assert await _rows(t, 60) == hours, "the hour rows stay"
+    await check_windows(t, made)
+
+
+async def test_an_old_edge_is_read_from_the_log_in_pages(
+    table_of: TableOf, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An old edge may be an hour of a busy table: it is read a page at a time (here two
+    rolls a page), the loop given back between pages, with the same answers."""
+    monkeypatch.setattr(stats_repository, "EDGE_PAGE", 2)
+    t = await table_of("3d6")
+    made = await session(t)
+    clock.offset = DAYS + timedelta(hours=2)
+    await retention.purge_old_minutes(t.app.state.writer)
     await check_windows(t, made)
 
 
