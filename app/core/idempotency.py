@@ -78,22 +78,14 @@ _PURGE = (
 )
 
 
-class Retention:
-    """How long a record answers retries, and the clock it is measured by (tests inject
-    one). Set once at start-up (``configure``), like the password cost."""
+class Retention(periodic.Retention):
+    """How long a record answers retries (``VTT_IDEMPOTENCY_TTL_SECONDS``)."""
 
-    ttl: timedelta = DEFAULT_TTL
-    clock: Callable[[], datetime] = staticmethod(utcnow)
-
-    @classmethod
-    def cutoff(cls) -> datetime:
-        """Records created before this are expired."""
-        return cls.clock() - cls.ttl
+    keep = DEFAULT_TTL
 
 
 def configure(ttl_seconds: float, clock: Callable[[], datetime] | None = None) -> None:
-    Retention.ttl = timedelta(seconds=ttl_seconds)
-    Retention.clock = staticmethod(clock or utcnow)
+    Retention.configure(timedelta(seconds=ttl_seconds), clock)
 
 
 def fingerprint(*parts: Any) -> str:

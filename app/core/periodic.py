@@ -2,7 +2,7 @@
 for as long as the app runs (the idempotency purge, the roll-request expiry sweep, the
 purge of old minute tallies). Each is started by the app's lifespan and stopped with it;
 a round that fails is logged and the next one runs on time, so one bad round never ends
-the loop."""
+the loop. What a purge keeps, and for how long, is a ``Retention``."""
 
 from __future__ import annotations
 
@@ -10,8 +10,31 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+from typing import ClassVar
 
-__all__ = ["start", "stop"]
+from app.core.db import utcnow
+
+__all__ = ["Retention", "start", "stop"]
+
+
+class Retention:
+    """How long one kind of row is kept, and the clock it is measured by (tests inject
+    one): a subclass per kind, set once at start-up (``configure``), like the password
+    cost."""
+
+    keep: ClassVar[timedelta] = timedelta(days=1)
+    clock: ClassVar[Callable[[], datetime]] = staticmethod(utcnow)
+
+    @classmethod
+    def cutoff(cls) -> datetime:
+        """Rows older than this (by the clock) are past their retention."""
+        return cls.clock() - cls.keep
+
+    @classmethod
+    def configure(cls, keep: timedelta, clock: Callable[[], datetime] | None = None) -> None:
+        cls.keep = keep
+        cls.clock = staticmethod(clock or utcnow)
 
 
 async def _run(

@@ -29,7 +29,6 @@ from sqlalchemy import Table
 
 from app.core import periodic
 from app.core.database import Db
-from app.core.db import utcnow
 from app.core.writer import Job, Writer
 from app.stats.models import FaceTally, RollTally
 
@@ -40,22 +39,14 @@ PURGE_BATCH = 500  # rows a writer job
 _MARGIN = timedelta(hours=1)
 
 
-class MinuteRetention:
-    """How long minute rows are kept, and the clock it is measured by (tests inject one).
-    Set once at start-up (``configure``), like the idempotency records' TTL."""
+class MinuteRetention(periodic.Retention):
+    """How long minute rows are kept (``VTT_STATS_MINUTE_TALLY_DAYS``)."""
 
-    keep: timedelta = timedelta(days=DEFAULT_DAYS)
-    clock: Callable[[], datetime] = staticmethod(utcnow)
-
-    @classmethod
-    def cutoff(cls) -> datetime:
-        """Minute rows starting before this are purged."""
-        return cls.clock() - cls.keep
+    keep = timedelta(days=DEFAULT_DAYS)
 
 
 def configure(days: float, clock: Callable[[], datetime] | None = None) -> None:
-    MinuteRetention.keep = timedelta(days=days)
-    MinuteRetention.clock = staticmethod(clock or utcnow)
+    MinuteRetention.configure(timedelta(days=days), clock)
 
 
 _FLOOR = "SELECT floor FROM minute_tally_floor WHERE id = 1"
