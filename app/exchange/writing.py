@@ -198,9 +198,9 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
             held_rows += len(encoded)
         if held_rows >= LOG_HELD:
             await write_held()
+        if place.minutes_from is not None:  # the piece's own, before they join the rest
+            rows.tallies.forget_minutes_before(place.minutes_from)
         tallies.merge(rows.tallies)
-        if place.minutes_from is not None:
-            tallies.forget_minutes_before(place.minutes_from)
         if len(tallies) >= TALLY_ROWS:
             await write_tallies()
         await asyncio.sleep(0)

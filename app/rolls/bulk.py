@@ -275,9 +275,9 @@ async def _roll_batch(
     try:
         async for chunk in makers.chunks(orders()):
             chunk.chain(ledger.attach)
-            stats.merge(chunk.tallies)
             if floor is not None:  # minute rows the purge would take at once
-                stats.forget_minutes_before(floor)
+                chunk.tallies.forget_minutes_before(floor)
+            stats.merge(chunk.tallies)
             if sending is not None:
                 await sending  # one statement at a time on the job's connection
             sending = asyncio.ensure_future(_insert(job.db, chunk.rolls, chunk.events))
