@@ -139,14 +139,15 @@ async def stats(
     hours, edges = _split(since, until, _HOUR)
     if hours is not None:
         spans.append((tally.HOUR, hours))
-    horizon = await retention.horizon(db)
+    # An edge older than the minute rows kept is read from its rolls (a query only asked
+    # when the window cuts an hour).
+    horizon = await retention.horizon(db) if edges else None
     for low, high in edges:
-        if low < horizon:  # its minute rows may be purged: its rolls are read instead
+        minutes, parts = _split(low, high, _MINUTE)
+        if horizon is None or low < horizon or minutes is None:
             raw.append((low, high))
             continue
-        minutes, parts = _split(low, high, _MINUTE)
-        if minutes is not None:
-            spans.append((tally.MINUTE, minutes))
+        spans.append((tally.MINUTE, minutes))
         raw += parts
     for span, (first, end) in spans:
         for user_id, key, *sums in await repo.sums(
