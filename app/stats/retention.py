@@ -110,7 +110,7 @@ async def purge_old_minutes(writer: Writer, batch: int = PURGE_BATCH) -> int:
 
             deleted = await writer.run(job)
             total += deleted
-            if deleted < batch:
+            if not deleted:  # (a short batch may be another instance's purge taking rows)
                 break
             await asyncio.sleep(0)
     return total

@@ -55,8 +55,9 @@ async def test_old_minute_rows_go_and_every_window_stays_exact(
     made = await session(t)
     minutes, hours = await _rows(t, 1), await _rows(t, 60)
     clock.offset = DAYS + timedelta(hours=2)
-    deleted = await retention.purge_old_minutes(t.app.state.writer, batch=2)
-    assert deleted >= sum(minutes), "every minute row (the other tests' too), two a job"
+    # Two a job; another app's background purge (the clock is every app's) may take some.
+    await retention.purge_old_minutes(t.app.state.writer, batch=2)
+    assert all(minutes)
     assert await _rows(t, 1) == (0, 0)
     assert await _rows(t, 60) == hours, "the hour rows stay"
     await check_windows(t, made)
