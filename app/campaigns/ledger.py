@@ -301,7 +301,7 @@ class Ledger:
         prev_hash: str | None = None,
         hash: str | None = None,
         roll_seq: int | None = None,
-        replaces: dict[str, Any] | None = None,
+        replaces: Mapping[str, Any] | None = None,
         audience: list[str] | None = None,
     ) -> EventOut:
         """An event with the next seq (or ``seq``, one the caller took for a roll whose
@@ -309,7 +309,8 @@ class Ledger:
 
         With ``roll_seq``, ``data`` is the new state of the roll of that seq, whose row the
         batch writes with it: the event is stored compact (app/events/models.py), and the
-        event of the roll's previous state gets its data back, ``replaces``."""
+        event of the roll's previous state gets its data and link back from ``replaces``,
+        the roll's row as it was."""
         event = EventOut(
             self.campaign_id,
             self.next_seq() if seq is None else seq,
@@ -329,13 +330,15 @@ class Ledger:
         self.job.events.append(event)
         return event
 
-    def _add_state(self, event: EventOut, roll_seq: int, replaces: dict[str, Any] | None) -> None:
+    def _add_state(
+        self, event: EventOut, roll_seq: int, replaces: Mapping[str, Any] | None
+    ) -> None:
         rows = self._rows.setdefault(EVENTS.name, (EVENTS, []))[1]
         earlier = self._states.get(roll_seq)
         if earlier is not None:  # the previous state is a row of this batch: stored whole
             rows[earlier[0]] = EVENTS.values(earlier[1].row())
         elif replaces is not None:
-            self.write(events_repo.fill(self.campaign_id, roll_seq, replaces))
+            self.write(events_repo.fill(self.campaign_id, replaces))
         self._states[roll_seq] = (len(rows), event)
         rows.append(EVENTS.values(event.row(roll_seq)))
 

@@ -4,10 +4,11 @@ An event row is written in the same transaction as the change it records, so the
 table is the record a reconnecting client resumes from; pub/sub only wakes sockets up.
 Roll events also carry the roll's link in the campaign's hash chain (prev_hash, hash).
 
-A roll event does not store a second copy of a body its roll already holds: while it is
-its roll's latest state, its ``data`` is NULL and ``roll_seq`` names the roll (by its
-seq), whose row holds that very body; readers rebuild it (app/events/repository.py).
-When the roll gets a new state, the job that writes it gives the event its body back.
+A roll event does not store a second copy of a body or a link its roll already holds:
+while it is its roll's latest state, its ``data``, ``prev_hash`` and ``hash`` are NULL and
+``roll_seq`` names the roll (by its seq), whose row holds that very body and link; readers
+rebuild them (app/events/repository.py). When the roll gets a new state, the job that
+writes it gives the event its body and link back.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ class Event(Base):
     # A whisper's readers (its sender and recipients), with visibility whisper or sealed:
     # app/messages/visibility.py. NULL for every other event.
     audience: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
-    # NULL while the event is compact (see the module doc).
+    # NULL while the event is compact (see the module doc), as are its link's hashes.
     data: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     prev_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     hash: Mapped[str | None] = mapped_column(String(64), nullable=True)

@@ -1,11 +1,11 @@
 """Every query of the events feature. Events are written only by a campaign's ledger
 (app/campaigns/ledger.py), with the rows of the job that records them.
 
-A compact event (``data`` NULL, app/events/models.py) is its roll's latest state, which
-the roll's row holds. Every reader of events goes through ``select`` and ``with_data``:
-the roll is joined by (campaign_id, roll_seq), on the rolls' unique index, and the data
-rebuilt as it was recorded (``roll_body``), so no reader can tell a compact event from a
-full one."""
+A compact event (``data``, ``prev_hash`` and ``hash`` NULL, app/events/models.py) is its
+roll's latest state, which the roll's row holds. Every reader of events goes through
+``select`` and ``with_data``: the roll is joined by (campaign_id, roll_seq), on the rolls'
+unique index, and the data and link rebuilt as they were recorded (``roll_body``, the
+roll's own link), so no reader can tell a compact event from a full one."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ _BODY = ("id", "campaign_id", "seq", "ruleset", "kind", "character_id", "user_id
 # What ``select`` adds after the event's own fields: the event's facts a lost body keeps,
 # then the roll's columns a body is rebuilt from.
 _EVENT = ("campaign_id", "roll_seq", "visibility", "user_id")
-_ROLL = (*_BODY, "state", "created_at", "updated_at", "hash")
+_ROLL = (*_BODY, "state", "created_at", "updated_at", "hash", "prev_hash")
 _TAIL = ", ".join([*(f"e.{name}" for name in _EVENT), *(f"r.{name}" for name in _ROLL)])
 _JOIN = " FROM events e LEFT JOIN rolls r ON r.campaign_id = e.campaign_id AND r.seq = e.roll_seq"
 
@@ -33,7 +33,10 @@ FIELDS = ("campaign_id", "seq", "type", "at", "data", "visibility", "user_id", "
           "audience")  # fmt: skip
 """``EventOut``'s fields, in its order."""
 
-_FILL = "UPDATE events SET data = ?, roll_seq = NULL WHERE campaign_id = ? AND roll_seq = ?"
+_FILL = (
+    "UPDATE events SET data = ?, prev_hash = ?, hash = ?, roll_seq = NULL"
+    " WHERE campaign_id = ? AND roll_seq = ?"
+)
 
 
 def roll_body(roll: Mapping[str, Any]) -> dict[str, Any]:
@@ -72,19 +75,28 @@ def select(fields: Sequence[str], where: str) -> str:
 
 
 def with_data(rows: Sequence[Row], fields: Sequence[str]) -> list[Row]:
-    """Rows of ``select(fields, …)`` as the events' ``fields`` alone, the data of each
-    compact event rebuilt from its roll."""
+    """Rows of ``select(fields, …)`` as the events' ``fields`` alone, the data and link of
+    each compact event rebuilt from its roll (a lost roll's link: empty, which no check
+    passes)."""
     width, at = len(fields), fields.index("data")
+    links = [(i, name) for i, name in enumerate(fields) if name in ("prev_hash", "hash")]
     out: list[Row] = []
     for row in rows:
         own = row[:width]
-        if own[at] is None:
-            campaign_id, roll_seq, visibility, user_id, *roll = row[width:]
-            if roll[0] is None:
-                data = lost_body(campaign_id, roll_seq, visibility, user_id)
-            else:
-                data = roll_body(dict(zip(_ROLL, roll, strict=True)))
-            own = (*own[:at], data, *own[at + 1 :])
+        campaign_id, roll_seq, visibility, user_id, *roll = row[width:]
+        if roll_seq is not None:  # compact: what it does not store is its roll's
+            stored = dict(zip(_ROLL, roll, strict=True)) if roll[0] is not None else None
+            rebuilt = list(own)
+            if own[at] is None:
+                rebuilt[at] = (
+                    lost_body(campaign_id, roll_seq, visibility, user_id)
+                    if stored is None
+                    else roll_body(stored)
+                )
+            for i, name in links:
+                if own[i] is None:
+                    rebuilt[i] = "" if stored is None else stored[name]
+            own = tuple(rebuilt)
         out.append(own)
     return out
 
@@ -97,9 +109,10 @@ async def after(db: Db, campaign_id: str, after_seq: int, limit: int) -> list[Ro
     return with_data(await db.fetchall(_AFTER, campaign_id, after_seq, limit), FIELDS)
 
 
-def fill(campaign_id: str, roll_seq: int, data: dict[str, Any]) -> Statement:
-    """The ledger's statement giving the compact event of the roll of ``roll_seq`` its
-    ``data`` back: the roll's state it carries, which the roll's row is about to replace.
-    It matches no row when that event is full already (written before events were compact,
-    or imported so)."""
-    return _FILL, (data, campaign_id, roll_seq)
+def fill(campaign_id: str, previous: Mapping[str, Any]) -> Statement:
+    """The ledger's statement giving the compact event of the roll ``previous`` (as its row
+    held it) its data and link back: the roll's state it carries, which the roll's row is
+    about to replace. It matches no row when that event is full already (written before
+    events were compact, or imported so)."""
+    values = (roll_body(previous), previous["prev_hash"], previous["hash"])
+    return _FILL, (*values, campaign_id, previous["seq"])

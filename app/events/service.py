@@ -45,13 +45,14 @@ class EventOut:
         }
 
     def row(self, roll_seq: int | None = None) -> dict[str, Any]:
-        """The event as the events table stores it; with ``roll_seq``, compact: its data is
-        the current state of the roll of that seq, which the roll's row holds."""
+        """The event as the events table stores it; with ``roll_seq``, compact: its data and
+        link are the current state of the roll of that seq, which the roll's row holds."""
+        whole = roll_seq is None
         return stored_row(
             campaign_id=self.campaign_id, seq=self.seq, type=self.type, at=self.at,
             visibility=self.visibility, user_id=self.user_id,
-            data=self.data if roll_seq is None else None, prev_hash=self.prev_hash,
-            hash=self.hash, roll_seq=roll_seq, audience=self.audience,
+            data=self.data if whole else None, prev_hash=self.prev_hash if whole else None,
+            hash=self.hash if whole else None, roll_seq=roll_seq, audience=self.audience,
         )  # fmt: skip
 
 

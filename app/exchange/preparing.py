@@ -42,8 +42,8 @@ class CompactEvent:
 def event_row(campaign_id: str, event: dict[str, Any] | CompactEvent) -> dict[str, Any]:
     """An event as stored: whole, or compact when its roll's row holds its data."""
     if isinstance(event, CompactEvent):
-        return {**event.event, "data": None, "roll_seq": event.roll_seq,
-                "campaign_id": campaign_id}  # fmt: skip
+        return {**event.event, "data": None, "prev_hash": None, "hash": None,
+                "roll_seq": event.roll_seq, "campaign_id": campaign_id}  # fmt: skip
     return {**event, "roll_seq": None, "campaign_id": campaign_id}
 
 
@@ -51,7 +51,9 @@ def _holds(roll: dict[str, Any], event: dict[str, Any]) -> bool:
     """Whether ``event`` is ``roll``'s latest link and its data the very body the roll's
     row will rebuild once stored, so that storing it compact exports the same bytes as
     storing it whole."""
-    if event["hash"] != roll["hash"] or not is_link_type(event["type"]):
+    if (event["hash"], event["prev_hash"]) != (roll["hash"], roll["prev_hash"]):
+        return False
+    if not is_link_type(event["type"]):
         return False
     if event["data"].get("id") != roll["id"]:
         return False

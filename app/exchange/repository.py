@@ -50,6 +50,7 @@ _EXPORT_PAGE = (
     " WHERE e.campaign_id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?"
 )
 _EVENT_WIDTH = len(_EVENT_FIELDS)
+_LINK = ROLLS.columns.index("prev_hash"), ROLLS.columns.index("hash")
 
 
 async def campaign(db: Db, campaign_id: str) -> dict[str, Any] | None:
@@ -104,19 +105,22 @@ async def export_page(
 ) -> list[tuple[dict[str, Any], dict[str, Any] | None]]:
     """The next ``limit`` events after seq ``after`` (keyset), each with its roll when the
     event is that roll's latest state (times as the API writes them); as the events' and the
-    rolls' own queries would give them, but for the JSON of the roll, carried as text."""
+    rolls' own queries would give them (``events_repo.with_data``: a lost roll's link is
+    empty), but for the JSON of the roll, carried as text."""
     found: list[tuple[dict[str, Any], dict[str, Any] | None]] = []
     for row in await db.fetchall(_EXPORT_PAGE, campaign_id, after, limit):
         seq, type_, at, visibility, user_id, data, prev_hash, hash_, audience = row[:_EVENT_WIDTH]
         roll: dict[str, Any] | None = None
+        _, roll_seq, *columns = row[_EVENT_WIDTH:]
         if data is None:
-            _, roll_seq, *columns = row[_EVENT_WIDTH:]
             if columns[0] is None:
                 data = events_repo.lost_body(campaign_id, roll_seq, visibility, user_id)
             else:
                 roll = _carried(ROLLS.row(columns))
                 data = events_repo.roll_body(roll)
                 _api_times(roll)
+        if hash_ is None and roll_seq is not None:  # compact: the link is the roll's too
+            prev_hash, hash_ = (columns[i] or "" for i in _LINK)
         event = {"seq": seq, "type": type_, "at": rfc3339(at), "visibility": visibility,
                  "user_id": user_id, "data": data, "prev_hash": prev_hash,
                  "hash": hash_}  # fmt: skip

@@ -74,7 +74,8 @@ _SET_CURRENT = "UPDATE campaigns SET seed_number = ?, client_seed = ? WHERE id =
 _LINK_FIELDS = ("seq", "data", "prev_hash", "hash")
 _LINKS = events_repo.select(
     _LINK_FIELDS,
-    "e.campaign_id = ? AND e.seq > ? AND e.seq <= ? AND e.hash IS NOT NULL"
+    "e.campaign_id = ? AND e.seq > ? AND e.seq <= ?"
+    " AND (e.hash IS NOT NULL OR e.roll_seq IS NOT NULL)"
     " AND (e.type LIKE 'roll.%' OR e.type LIKE 'roll_request.%') ORDER BY e.seq LIMIT ?",
 )
 

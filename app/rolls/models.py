@@ -16,7 +16,15 @@ class Roll(Base):
     __tablename__ = "rolls"
     __table_args__ = (
         UniqueConstraint("campaign_id", "seq"),
-        Index("ix_rolls_campaign_character_seq", "campaign_id", "character_id", "seq"),
+        # A character's rolls: the rolls made without one (formulas, often) stay out of it.
+        Index(
+            "ix_rolls_campaign_character_seq",
+            "campaign_id",
+            "character_id",
+            "seq",
+            sqlite_where=text("character_id IS NOT NULL"),
+            postgresql_where=text("character_id IS NOT NULL"),
+        ),
         # The log's filters (GET /campaigns/{cid}/rolls?user_id=&kind=&since=&until=).
         Index("ix_rolls_campaign_user_seq", "campaign_id", "user_id", "seq"),
         Index("ix_rolls_campaign_kind_seq", "campaign_id", "kind", "seq"),

@@ -385,7 +385,7 @@ def record_roll_event(
         prev_hash=roll["prev_hash"],
         hash=roll["hash"],
         roll_seq=roll["seq"],
-        replaces=None if previous is None else roll_body(previous),
+        replaces=previous,
     )
 
 

@@ -130,6 +130,10 @@ async def events_read(
 async def make_whole(app: Any, cid: str, seq: int) -> None:
     """Store the compact event at ``seq`` whole, as events were stored before they could be
     compact (a campaign written before that)."""
-    (data,) = (await events_read(app, cid, ("data",), " AND e.seq = ?", seq))[0]
-    sql = "UPDATE events SET data = ?, roll_seq = NULL WHERE campaign_id = ? AND seq = ?"
-    await db_run(app, sql, json.dumps(data), cid, seq)
+    fields = ("data", "prev_hash", "hash")
+    (data, prev_hash, hash_) = (await events_read(app, cid, fields, " AND e.seq = ?", seq))[0]
+    sql = (
+        "UPDATE events SET data = ?, prev_hash = ?, hash = ?, roll_seq = NULL"
+        " WHERE campaign_id = ? AND seq = ?"
+    )
+    await db_run(app, sql, json.dumps(data), prev_hash, hash_, cid, seq)

@@ -112,7 +112,8 @@ async def deleted_last_event(app: Any, t: Table, made: list[dict[str, Any]]) -> 
 
 
 async def deleted_roll(app: Any, t: Table, made: list[dict[str, Any]]) -> int:
-    """The roll's latest link is compact: its content goes with the roll's row."""
+    """The roll's latest link is compact: its content and its hashes go with the roll's
+    row, so the link reads as one that is not there."""
     await db_run(app, "DELETE FROM rolls WHERE id = ?", made[3]["id"])
     return int(made[3]["seq"])
 
@@ -139,7 +140,7 @@ async def revealed_seed(app: Any, t: Table, made: list[dict[str, Any]]) -> int:
         (visibility_in_event, "content was changed"),
         (deleted_event, "is missing, reordered or changed"),
         (deleted_last_event, "missing or changed at the end"),
-        (deleted_roll, "content was changed"),
+        (deleted_roll, "is missing, reordered or changed"),
         (deleted_roll_beside_a_whole_event, "(changed or deleted)"),
         (revealed_seed, "not its commitment"),
     ],

@@ -1,9 +1,11 @@
-"""Compact storage: a roll event does not store a second copy of the body its roll holds.
+"""Compact storage: a roll event does not store a second copy of the body or the link its
+roll holds.
 
-While a roll event is its roll's latest state its data is the roll's row; the job that
-gives the roll a new state stores the previous state's body in its event. No reader can
-tell: the events API, the websocket's replay, the export and the audit give every state
-exactly as the answers gave it, the export verifies, and it imports back to the byte."""
+While a roll event is its roll's latest state its data and link are the roll's row's; the
+job that gives the roll a new state stores the previous state's body and link in its
+event. No reader can tell: the events API, the websocket's replay, the export and the
+audit give every state exactly as the answers gave it, the export verifies, and it
+imports back to the byte."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import asyncio
 import copy
 import json
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -161,6 +164,30 @@ async def test_an_earlier_state_is_stored_whole_and_the_latest_by_its_roll(
             assert roll_seq is None and _text(as_json(data)) == _text(state)
 
 
+_LINKS = (
+    "SELECT seq, prev_hash, hash, roll_seq FROM events WHERE campaign_id = ?"
+    " AND type LIKE 'roll.%' ORDER BY seq"
+)
+
+
+async def test_a_compact_event_stores_no_copy_of_its_rolls_link_yet_reads_it(
+    client: AsyncClient, app: Any
+) -> None:
+    st, _, cid, states = await _played(client)
+    later = {state["id"]: index for index, state in enumerate(states)}
+    stored = await db_run(app, _LINKS, cid)
+    for index, (link, state) in enumerate(zip(stored, states, strict=True)):
+        _, prev_hash, hash_, roll_seq = link
+        if later[state["id"]] == index:
+            assert (prev_hash, hash_, roll_seq) == (None, None, state["seq"])
+        else:
+            assert roll_seq is None and hash_ == state["hash"] and prev_hash is not None
+
+    audit = expect(await client.get(f"/campaigns/{cid}/audit", headers=st.auth), 200)["audit"]
+    assert [link["hash"] for link in audit] == [s["hash"] for s in states]
+    assert all(link["prev_hash"] == before["hash"] for before, link in pairwise(audit))
+
+
 @pytest.mark.parametrize(("piece", "held"), [(spool.PIECE, writing.LOG_HELD), (2, 3)])
 async def test_the_export_verifies_and_imports_back_to_the_same_bytes(
     client: AsyncClient,
@@ -274,6 +301,18 @@ async def _raw_roll_events(url: str, cid: str) -> list[str]:
     return [_text(as_json(data)) for _, data in rows]
 
 
+async def _raw_links(url: str, cid: str) -> list[tuple[int, str | None, str | None]]:
+    """The roll events' (seq, prev_hash, hash) as stored, read with a connection of its own."""
+    database = create_database(url)
+    await database.start()
+    try:
+        async with database.read() as db:
+            rows = await db.fetchall(_LINKS, cid)
+    finally:
+        await database.close()
+    return [(seq, prev_hash, hash_) for seq, prev_hash, hash_, _ in rows]
+
+
 @pytest.fixture
 def own_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A database of this test's own, which it migrates down and up again."""
@@ -281,7 +320,7 @@ def own_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-async def test_the_downgrade_gives_every_compact_event_its_data_back(
+async def test_the_downgrade_gives_every_compact_event_its_data_and_link_back(
     settings: Settings, own_database: str
 ) -> None:
     url = own_database
@@ -291,6 +330,15 @@ async def test_the_downgrade_gives_every_compact_event_its_data_back(
         async with AsyncClient(transport=transport, base_url="http://test/api/v1") as http:
             _, _, cid, states = await _played(http)
     # Alembic runs its own event loop: in a thread of its own.
+    await asyncio.to_thread(command.downgrade, alembic_config(url), "0013")
+    stored = await _raw_links(url, cid)
+    assert [link[2] for link in stored] == [s["hash"] for s in states]
+    assert all(link[1] is not None for link in stored)
+    await asyncio.to_thread(upgrade, url)
+    later = {state["id"]: index for index, state in enumerate(states)}  # each roll's latest
+    whole = [s["hash"] for index, s in enumerate(states) if later[s["id"]] != index]
+    assert [link[2] for link in await _raw_links(url, cid) if link[2] is not None] == whole
+
     await asyncio.to_thread(command.downgrade, alembic_config(url), "0007")
     assert await _raw_roll_events(url, cid) == [_text(s) for s in states]
     await asyncio.to_thread(upgrade, url)
