@@ -74,13 +74,16 @@ class FastCodec:
     ``canonical`` takes values its ``loads`` read, or orjson did (the import's): a NaN or
     an infinity made elsewhere it would write ``null``."""
 
-    __slots__ = ("exact",)
+    __slots__ = ("alike", "exact")
 
-    def __init__(self) -> None:
+    def __init__(self, alike: bool = False) -> None:
         self.exact = False  # True once a value may hold what orjson would write otherwise
+        # ``read_alike`` vouched for every line this codec will read (a piece of a file
+        # verified on many cores): no line needs looking at again, a tenth of the work.
+        self.alike = alike
 
     def loads(self, text: str | bytes) -> Any:
-        if _plain(text):
+        if (self.alike and type(text) is bytes) or _plain(text):
             try:
                 return orjson.loads(text)
             except orjson.JSONDecodeError:

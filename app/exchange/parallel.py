@@ -27,7 +27,7 @@ from contextlib import AbstractContextManager
 from multiprocessing.pool import AsyncResult, Pool
 from typing import IO, Any
 
-from app.core.fastjson import FastCodec
+from app.core.fastjson import FastCodec, read_alike
 from app.rules.verify_chunks import Joiner, Piece, check_piece
 from app.rules.verify_dice import is_map
 from app.rules.verify_report import Report, Stop
@@ -51,7 +51,7 @@ class Unusual(Exception):
 
 
 def _work(header: bytes, piece: bytes) -> Piece:
-    return check_piece(header, piece, FastCodec())
+    return check_piece(header, piece, FastCodec(alike=read_alike(header) and read_alike(piece)))
 
 
 class Inflater:

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.core.fastjson import FastCodec
+from app.core.fastjson import FastCodec, read_alike
 from app.rules.chain import canonical
 
 # A roll's lines as the export writes them (orjson, keys in the model's order).
@@ -67,9 +67,15 @@ def strictly_equal(a: Any, b: Any) -> bool:
 
 
 def read(line: bytes) -> tuple[str, Any]:
-    """What each codec makes of a line: its value and canonical bytes, or the error."""
+    """What each codec makes of a line: its value and canonical bytes, or the error; the
+    fast codec alone, and told ``read_alike``'s word on the line, as a piece's lines are."""
+    _read_with(FastCodec(alike=read_alike(line)), line)
+    return _read_with(FastCodec(), line)
+
+
+def _read_with(fast: FastCodec, line: bytes) -> tuple[str, Any]:
     outcomes = []
-    for codec in (FastCodec(), None):
+    for codec in (fast, None):
         try:
             value = json.loads(line) if codec is None else codec.loads(line)
         except (ValueError, RecursionError) as exc:
