@@ -19,6 +19,7 @@ Two things differ from a plain ``uvicorn app.main:create_app``:
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import tempfile
 from typing import Any
@@ -74,9 +75,11 @@ def serve(
     access_log: bool = True,
     log_format: str = "text",
 ) -> None:
+    made: str | None = None  # the metrics folder this start made, removed when it stops
     if workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         # Each worker writes its metrics here; /metrics in any worker adds them up.
-        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="fairtable-metrics-")
+        made = tempfile.mkdtemp(prefix="fairtable-metrics-")
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = made
     listener = _metrics_port(workers)
     config = uvicorn.Config(
         APP,
@@ -108,6 +111,8 @@ def serve(
             listener.close()
         if uds and os.path.exists(uds):
             os.remove(uds)
+        if made is not None:  # else every restart would leave one more behind
+            shutil.rmtree(made, ignore_errors=True)
 
 
 def _metrics_port(workers: int) -> Any:

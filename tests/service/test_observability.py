@@ -144,8 +144,11 @@ def test_json_logs_give_one_line_per_request_without_secrets(
 
 
 def test_metrics_add_up_over_workers(database_url: str, tmp_path: Path) -> None:
-    log = tmp_path / "workers.log"
-    with LoggingServer(database_url, log, args=("--workers", "2")) as server:
+    log, temporary = tmp_path / "workers.log", tmp_path / "tmp"
+    temporary.mkdir()
+    env = {"TMPDIR": str(temporary)}
+    with LoggingServer(database_url, log, env=env, args=("--workers", "2")) as server:
+        assert [p.name[:18] for p in temporary.iterdir()] == ["fairtable-metrics-"]
         base = f"http://127.0.0.1:{server.port}"
         with httpx.Client(base_url=base) as http:
             before = _value(
@@ -165,6 +168,7 @@ def test_metrics_add_up_over_workers(database_url: str, tmp_path: Path) -> None:
             }
     # Whichever worker answered the scrape, it counted every worker's requests.
     assert min(counts) - before >= 40, (before, counts)
+    assert list(temporary.iterdir()) == []  # the workers' metrics folder went with them
 
 
 async def test_a_metrics_port_serves_metrics_alone(settings: Settings) -> None:
