@@ -83,8 +83,8 @@ def with_data(rows: Sequence[Row], fields: Sequence[str]) -> list[Row]:
     out: list[Row] = []
     for row in rows:
         own = row[:width]
-        campaign_id, roll_seq, visibility, user_id, *roll = row[width:]
-        if roll_seq is not None:  # compact: what it does not store is its roll's
+        if row[width + 1] is not None:  # roll_seq: compact, what it does not store is its roll's
+            campaign_id, roll_seq, visibility, user_id, *roll = row[width:]
             stored = dict(zip(_ROLL, roll, strict=True)) if roll[0] is not None else None
             rebuilt = list(own)
             if own[at] is None:
