@@ -34,14 +34,15 @@ def sqlite_time(value: datetime) -> str:
     return utc.isoformat(" ", "microseconds")[:26]
 
 
-# The adapter memoised: a write stores its one time in several columns and tallies.
-_sqlite_time = lru_cache(maxsize=256)(sqlite_time)
+# Memoised: a write stores its one time in several columns and tallies (the adapter; a
+# bulk row's columns, ``TableSql.encode``).
+cached_sqlite_time = lru_cache(maxsize=256)(sqlite_time)
 
 
 def _register_sqlite_converters() -> None:
     sqlite3.register_adapter(dict, jsontext.dumps_text)
     sqlite3.register_adapter(list, jsontext.dumps_text)
-    sqlite3.register_adapter(datetime, _sqlite_time)
+    sqlite3.register_adapter(datetime, cached_sqlite_time)
     sqlite3.register_converter("JSON", jsontext.loads)
     sqlite3.register_converter(
         "DATETIME", lambda raw: datetime.fromisoformat(raw.decode()).replace(tzinfo=UTC)

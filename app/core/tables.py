@@ -15,7 +15,7 @@ from sqlalchemy import JSON, DateTime, Table
 from app.core.database import Db, PgDb
 from app.core.db import Base, UTCDateTime
 from app.core.jsontext import dumps_text
-from app.core.sqlite import sqlite_time
+from app.core.sqlite import cached_sqlite_time
 
 
 def _quote(name: str) -> str:
@@ -56,7 +56,7 @@ class TableSql:
         if times_as_text:
             for i in self._times:
                 if out[i] is not None:
-                    out[i] = sqlite_time(out[i])
+                    out[i] = cached_sqlite_time(out[i])
         return tuple(out)
 
     async def insert_many(self, db: Db, rows: Sequence[Sequence[Any]]) -> None:

@@ -255,13 +255,16 @@ async def _roll_batch(
     start: int,
     n: int,
     floor: datetime | None,
+    times_as_text: bool,
 ) -> None:
     """``n`` rolls in one ledger: one lock, one transaction, one commit. They are ordered
     ``CHUNK`` at a time from ``makers``; each chunk, once chained, is inserted while the
     next ones are made (on PostgreSQL the server writes one while the workers roll). The
     counters go back when the ledger closes, after the last chunk, and the luck tallies
     just before, in upserts of their own (a campaign spread over months has far more tally
-    rows than one statement of the ledger's batch may bind)."""
+    rows than one statement of the ledger's batch may bind). The workers leave out the
+    minute tally rows before ``floor`` (the purge would take them at once), and spell the
+    rows' times as SQLite's text when ``times_as_text`` (the database's: ``Database``)."""
     ledger = await Ledger.open(job, campaign_id)
     turns = await _turns(job, ledger, campaign_id, members, bodies)
     stats = tally.Tallies(campaign_id)
@@ -269,14 +272,13 @@ async def _roll_batch(
     def orders() -> Iterator[Order]:
         for first in range(start, start + n, CHUNK):
             count = min(CHUNK, start + n - first)
-            yield Order(ledger.reserve(count), turns, first, count, millis.next(first), millis.step)
+            reserved, at = ledger.reserve(count), millis.next(first)
+            yield Order(reserved, turns, first, count, at, millis.step, floor, times_as_text)
 
     sending: asyncio.Future[None] | None = None
     try:
         async for chunk in makers.chunks(orders()):
             chunk.chain(ledger.attach)
-            if floor is not None:  # minute rows the purge would take at once
-                chunk.tallies.forget_minutes_before(floor)
             stats.merge(chunk.tallies)
             if sending is not None:
                 await sending  # one statement at a time on the job's connection
@@ -332,8 +334,9 @@ async def generate(
 
             async def job(job: Job, start: int = done, n: int = n) -> None:
                 await _roll_batch(
-                    job, makers, millis, campaign_id, members, bodies, start, n, floor
-                )
+                    job, makers, millis, campaign_id, members, bodies, start, n, floor,
+                    database.times_as_text,
+                )  # fmt: skip
 
             await writer.run(job)
             done += n

@@ -58,7 +58,9 @@ class Turn:
 class Order:
     """``count`` rolls to make: the turns of the plan from ``index`` on, with the draws
     and seqs of ``reserved``, from the millisecond ``millis`` on, ``step`` microseconds
-    apart."""
+    apart. ``minutes_from``: the first minute whose luck tally row is kept (older ones
+    are past their retention); ``times_as_text``: the rows' times as SQLite's text
+    (``TableSql.encode``), for a SQLite database, whose one writer has that less to do."""
 
     reserved: Reserved
     turns: tuple[Turn, ...]
@@ -66,6 +68,8 @@ class Order:
     count: int
     millis: int
     step: int = 1
+    minutes_from: datetime | None = None
+    times_as_text: bool = False
 
 
 @dataclass(slots=True)
@@ -133,9 +137,9 @@ def make(order: Order) -> Chunk:
         view = {**values, "created_at": stamp, "updated_at": stamp}
         chunk.links.append((canonical(chain_record(view, seq)), reserved.salt(seq)))
         made.append(values)
-        chunk.rolls.append(list(ROLLS.encode(ROLLS.values(values))))
-        chunk.events.append(list(EVENTS.encode(event_row(values))))
-    tally.add_new(chunk.tallies, made)
+        chunk.rolls.append(list(ROLLS.encode(ROLLS.values(values), order.times_as_text)))
+        chunk.events.append(list(EVENTS.encode(event_row(values), order.times_as_text)))
+    tally.add_new(chunk.tallies, made, order.minutes_from)
     return chunk
 
 

@@ -186,8 +186,14 @@ class Tallies:
         self.rows: dict[Key, list[float]] = {}
         self.faces: dict[tuple[Key, int, int], int] = {}
 
-    def add(self, part: Contribution, sign: int) -> None:
-        for key in ((*part.key, HOUR, hour_of(part.at)), (*part.key, MINUTE, minute_of(part.at))):
+    def add(self, part: Contribution, sign: int, minutes_from: datetime | None = None) -> None:
+        """``part`` in its hour's row and its minute's, unless that minute is before
+        ``minutes_from`` (past its retention: the purge would take it at once)."""
+        keys = [(*part.key, HOUR, hour_of(part.at))]
+        minute = minute_of(part.at)
+        if minutes_from is None or minute >= minutes_from:
+            keys.append((*part.key, MINUTE, minute))
+        for key in keys:
             sums = self.rows.setdefault(key, [0.0] * len(_SUMS))
             for i, value in enumerate(part.sums):
                 sums[i] += sign * value
@@ -252,22 +258,26 @@ def change(tallies: Tallies, before: Roll | None, after: Roll | None) -> None:
         tallies.add(new, +1)
 
 
-def add_new(tallies: Tallies, rolls: Iterable[Roll]) -> None:
+def add_new(tallies: Tallies, rolls: Iterable[Roll], minutes_from: datetime | None = None) -> None:
     """New rolls' contributions (an import's piece, a generator's order), summed per tally
     key and minute first, so that each tally row is added once a minute, not once a roll:
-    most of what tallying a batch of rolls cost."""
-    shares: dict[tuple[tuple[str, str, str], datetime], Contribution] = {}
+    most of what tallying a batch of rolls cost. ``minutes_from``: the first minute whose
+    row is kept (``Tallies.forget_minutes_before``); the rolls before it are summed per
+    hour, which is all they add to (a campaign spread over months: most of its rolls)."""
+    shares: dict[tuple[tuple[str, str, str], int, datetime], Contribution] = {}
     for roll in rolls:
         if roll["status"] != "final":
             continue
         key, at = _key(roll), roll["created_at"]
-        slot = (key, minute_of(at))
+        minute = minute_of(at)
+        kept = minutes_from is None or minute >= minutes_from
+        slot = (key, MINUTE, minute) if kept else (key, HOUR, hour_of(at))
         share = shares.get(slot)
         if share is None:
             share = shares[slot] = Contribution(key, at, [0.0] * len(_SUMS))
         _count(share, roll)
     for share in shares.values():
-        tallies.add(share, +1)
+        tallies.add(share, +1, minutes_from)
 
 
 class _Ledger(Protocol):
