@@ -41,6 +41,7 @@ _DIGITS = bytes(
     0x30 if 0x30 <= c <= 0x39 else (0x7C if c in b",:[- \t\n\r" else 0x20) for c in range(256)
 )
 _DEEP = 400  # brackets in a line past which ``json`` reads it (it recurses; orjson to 1024)
+_NOT_BRACKETS = bytes(c for c in range(256) if c not in b"[{\n")
 
 
 def _long_integer(line: bytes) -> bool:
@@ -104,8 +105,11 @@ def read_alike(lines: bytes) -> bool:
     """Whether ``loads`` reads every line of ``lines`` with orjson (no line of them has
     what ``json`` reads otherwise): the lines' values that orjson read are then the
     codec's, and it encodes with orjson. Checked once for many lines: a run of digits
-    never spans a newline."""
-    return not _long_integer(lines) and all(_shallow(line) for line in lines.split(b"\n"))
+    never spans a newline, and each line's brackets are counted at once (``_shallow``'s
+    count: what is left of each line once all but brackets are deleted)."""
+    if _long_integer(lines):
+        return False
+    return max(map(len, lines.translate(None, _NOT_BRACKETS).split(b"\n"))) <= _DEEP
 
 
 def canonical(value: Any) -> bytes:
@@ -116,6 +120,18 @@ def canonical(value: Any) -> bytes:
         text = orjson.dumps(value, option=_SORTED)
     except TypeError:  # an integer beyond 64 bits, a lone surrogate, a key not a str
         return standard_canonical(value)
-    if b"e-" in text or b"e+" in text or b"0.0000" in text:
+    if _after_e(text, b"-") or _after_e(text, b"+") or b"0.0000" in text:
         return standard_canonical(value)
     return text
+
+
+def _after_e(text: bytes, sign: bytes) -> bool:
+    """Whether ``sign`` follows an ``e`` in ``text``: ``sign`` is rare in a record (a date's
+    dashes), and finding it is a ``memchr``, where ``b"e-" in text`` took twice orjson's
+    time to write the record."""
+    at = text.find(sign, 1)
+    while at > 0:
+        if text[at - 1] == 0x65:  # "e"
+            return True
+        at = text.find(sign, at + 1)
+    return False

@@ -181,3 +181,15 @@ json_values = st.recursive(
 def test_any_json_value_reads_and_writes_the_same(value: Any) -> None:
     read(json.dumps(value, ensure_ascii=False).encode("utf-8", "surrogatepass"))
     read(json.dumps(value).encode())
+
+
+def test_a_piece_reads_alike_only_if_each_of_its_lines_does() -> None:
+    """``json`` recurses on brackets: a line of many reads otherwise, wherever it lies; many
+    lines of a few each do not add up."""
+    few = b'{"a":[' + b"[1]," * 198 + b"1]}"  # 200 brackets: five lines hold 1,000
+    deep = b"[" * 401 + b"]" * 401
+    assert read_alike(b"\n".join([few] * 5))
+    for at in range(4):
+        lines = [few] * 3
+        lines.insert(at, deep)
+        assert not read_alike(b"\n".join(lines))
