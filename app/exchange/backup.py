@@ -21,6 +21,7 @@ from app.core.i18n import msg
 from app.exchange import lines
 from app.exchange import repository as repo
 from app.exchange.importing import check, discard
+from app.exchange.preparing import RowsFor
 from app.exchange.service import duplicate
 from app.exchange.stream import campaign_records
 from app.exchange.writing import LinePlacement, write_lines
@@ -59,8 +60,13 @@ async def restore(
     database: Database, chunks: AsyncIterable[bytes], max_line: int
 ) -> dict[str, Any]:
     """Recreate the campaign of a backup, seats and current seed included; all or nothing.
-    Every member must already be a user here (same id and username)."""
-    checked = await check(chunks, max_line, backup=True, times_as_text=database.times_as_text)
+    Every member must already be a user here (same id and username). The luck tallies'
+    minute rows past their retention are left out, their purge's floor raised first (in a
+    transaction of its own: app/stats/retention.py)."""
+    async with database.transaction() as db:
+        minutes_from = await retention.raise_floor_in(db)
+    rows_for = RowsFor(database.times_as_text, minutes_from)
+    checked = await check(chunks, max_line, backup=True, rows_for=rows_for)
     now = utcnow()
     try:
         seeds = [
@@ -69,10 +75,8 @@ async def restore(
             for seed in checked.fairness.seeds
         ]  # fmt: skip
         async with database.transaction() as db:
-            minutes_from = await retention.raise_floor_in(db)
-        async with database.transaction() as db:
             try:
-                await write_lines(db, checked, LinePlacement(None, seeds, minutes_from))
+                await write_lines(db, checked, LinePlacement(None, seeds))
             except Exception as exc:
                 conflict = duplicate(db, exc)
                 if conflict is not None:

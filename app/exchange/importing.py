@@ -34,6 +34,7 @@ from app.core.errors import Unprocessable
 from app.core.i18n import msg
 from app.exchange import lines
 from app.exchange.joining import NotSure, quick_check
+from app.exchange.preparing import PLAIN_ROWS, RowsFor
 from app.exchange.records import (
     PARTS,
     Checked,
@@ -64,13 +65,13 @@ async def check(
     max_line: int,
     *,
     backup: bool = False,
-    times_as_text: bool = False,
+    rows_for: RowsFor = PLAIN_ROWS,
 ) -> Checked:
     """Pass 1: every line checked and verified; 422 naming the first bad one. First on
     every core (app/exchange/joining.py), keeping the body as received; if that pass is not
     sure of the file, the ordered pass reads the same bytes again (what was kept, then the
     rest) and names the first bad line. The spool is for the database that pass 2 writes
-    (``times_as_text``: ``Database.times_as_text``)."""
+    (``rows_for``)."""
     stream = aiter(chunks)
     kept = tempfile.TemporaryFile(buffering=_BUFFER)  # noqa: SIM115
     lost: list[Exception] = []  # the body's own failure (the client went away): not a doubt
@@ -78,7 +79,7 @@ async def check(
         spool = _spool()
         try:
             body = _keep(stream, kept, lost)
-            found = await quick_check(body, max_line, backup, spool, times_as_text=times_as_text)
+            found = await quick_check(body, max_line, backup, spool, rows_for=rows_for)
         except NotSure:
             await discard(spool)
             if lost:
@@ -90,7 +91,7 @@ async def check(
             spool.seek(0)
             return found
         kept.seek(0)
-        return await _ordered(_again(kept, stream), max_line, backup, times_as_text)
+        return await _ordered(_again(kept, stream), max_line, backup, rows_for)
     finally:
         await discard(kept)
 
@@ -125,7 +126,7 @@ async def _again(kept: IO[bytes], stream: AsyncIterator[bytes]) -> AsyncIterator
 
 
 async def _ordered(
-    chunks: AsyncIterable[bytes], max_line: int, backup: bool, times_as_text: bool
+    chunks: AsyncIterable[bytes], max_line: int, backup: bool, rows_for: RowsFor
 ) -> Checked:
     """The ordered pass: the lines in file order, the chain verified beside them by a
     worker process (app/exchange/verifying.py)."""
@@ -133,7 +134,7 @@ async def _ordered(
     try:
         async with VerifierProcess() as verifier:
             try:
-                found = await _read(chunks, max_line, backup, verifier, spool, times_as_text)
+                found = await _read(chunks, max_line, backup, verifier, spool, rows_for)
             except Refused as refused:
                 raise _unverified(refused.number, refused.why) from None
             except Unprocessable:
@@ -158,7 +159,7 @@ async def _read(
     backup: bool,
     verifier: VerifierProcess,
     spool: IO[bytes],
-    times_as_text: bool,
+    rows_for: RowsFor,
 ) -> Checked:
     found: Checked | None = None
     writer: SpoolWriter | None = None
@@ -170,7 +171,7 @@ async def _read(
         kind = record.pop("t", None)
         if found is None or writer is None:
             found = read_header(number, record, kind, backup, spool)
-            writer = SpoolWriter(spool, found.campaign.id, times_as_text)
+            writer = SpoolWriter(spool, found.campaign.id, rows_for)
             await verifier.header(line)
             continue
         if kind == "trailer":

@@ -35,6 +35,7 @@ from app.core.heap import tune_garbage_collector
 from app.exchange import lines
 from app.exchange.parallel import PIECE, Inflater, Splitter
 from app.exchange.pieces import CheckedPiece, PieceTask, check_piece
+from app.exchange.preparing import PLAIN_ROWS, RowsFor
 from app.exchange.records import Checked, check_trailer, read_header
 from app.exchange.seen import Seen, replay
 from app.exchange.verifying import VerifierLost, worker_context
@@ -91,10 +92,10 @@ async def quick_check(
     spool: IO[bytes],
     piece: int = PIECE,
     *,
-    times_as_text: bool = False,
+    rows_for: RowsFor = PLAIN_ROWS,
 ) -> Checked:
-    """The checked import, its records spooled to ``spool`` (the log's rows with their
-    times as SQLite's text if ``times_as_text``); ``NotSure`` at the first doubt,
+    """The checked import, its records spooled to ``spool`` (the log's rows made for the
+    database: ``rows_for``); ``NotSure`` at the first doubt,
     ``VerifierLost`` if a worker dies. ``piece``: bytes of lines a worker takes."""
     pool = WORKERS.pool()
     join = _Join(spool, max_line, backup)
@@ -102,7 +103,7 @@ async def quick_check(
     try:
         async for kind, data in _cut(chunks, piece):
             if kind == b"piece":
-                task = (join.header, data, max_line, backup, times_as_text)
+                task = (join.header, data, max_line, backup, rows_for)
                 window.append(await _submit(pool, task))
                 if len(window) >= 2 * WORKERS.count:
                     join.piece(await _result(pool, window.popleft()))

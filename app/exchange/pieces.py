@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from app.core.fastjson import FastCodec, read_alike
 from app.exchange import lines
+from app.exchange.preparing import PLAIN_ROWS, RowsFor
 from app.exchange.records import PARTS, Checked, check_record, part, read_header, sheet, values
 from app.exchange.seen import Note, Noted
 from app.exchange.spool import SpoolWriter
@@ -26,7 +27,7 @@ from app.rules.verify_chunks import Piece, PieceVerifier
 
 __all__ = ["CheckedPiece", "PieceTask", "check_piece"]
 
-PieceTask = tuple[bytes, bytes, int, bool, bool]
+PieceTask = tuple[bytes, bytes, int, bool, RowsFor]
 """``check_piece``'s arguments."""
 
 
@@ -48,18 +49,18 @@ def _header(line: bytes, backup: bool) -> Checked:
 
 
 def check_piece(
-    header: bytes, piece: bytes, max_line: int, backup: bool, times_as_text: bool = False
+    header: bytes, piece: bytes, max_line: int, backup: bool, rows_for: RowsFor = PLAIN_ROWS
 ) -> CheckedPiece:
     """Check the lines of ``piece`` of the import whose header line is ``header``, its
-    rows spooled for the database (``times_as_text``: SQLite's); never raises."""
+    rows spooled for the database (``rows_for``); never raises."""
     try:
-        return _check(header, piece, max_line, backup, times_as_text)
+        return _check(header, piece, max_line, backup, rows_for)
     except Exception:  # a refusal, a line that does not verify: the ordered pass says which
         return CheckedPiece(sound=False)
 
 
 def _check(
-    header: bytes, piece: bytes, max_line: int, backup: bool, times_as_text: bool
+    header: bytes, piece: bytes, max_line: int, backup: bool, rows_for: RowsFor
 ) -> CheckedPiece:
     found = _header(header, backup)
     if not read_alike(piece):  # a value orjson reads otherwise: rare, the ordered pass takes it
@@ -68,7 +69,7 @@ def _check(
     verifier = PieceVerifier(codec.loads(header), codec)
     noted = Noted()
     spool = io.BytesIO()
-    writer = SpoolWriter(spool, found.campaign.id, times_as_text)
+    writer = SpoolWriter(spool, found.campaign.id, rows_for)
     counts: dict[str, int] = {}
     for line in piece.split(b"\n"):
         if not line.strip():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from app.core.jsontext import dumps
@@ -28,6 +29,21 @@ LOG = frozenset({"event", "roll", "roll_request", "message"})
 # a target after its request).
 TABLES: dict[str, TableSql] = {t.name: t for t in (ROLLS, EVENTS, REQUESTS, TARGETS, MESSAGES,
                                                    READERS)}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class RowsFor:
+    """What the rows are made for, as the database that pass 2 writes to decides:
+    ``times_as_text``, their times as SQLite's text (``Database.times_as_text``); and
+    ``minutes_from``, the first minute whose luck tally row is kept (the purge's floor,
+    raised before the import: app/stats/retention.py), the rolls before it counted in
+    their hour only, as the purge would leave them; None: every minute row."""
+
+    times_as_text: bool = False
+    minutes_from: datetime | None = None
+
+
+PLAIN_ROWS = RowsFor()  # times as datetimes (PostgreSQL's COPY takes them), every minute row
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,10 +94,10 @@ class _Found:
 
 
 def prepare(
-    campaign_id: str, records: Iterable[tuple[str, dict[str, Any]]], times_as_text: bool = False
+    campaign_id: str, records: Iterable[tuple[str, dict[str, Any]]], rows_for: RowsFor = PLAIN_ROWS
 ) -> LogRows:
     """The rows of a piece of the log's records (record type, the part model's values),
-    encoded (``TableSql.encode``, ``times_as_text`` for a SQLite database). A roll comes
+    encoded (``TableSql.encode``) for the database (``rows_for``). A roll comes
     right after its latest link (docs/export.md), which a piece never separates: when that
     event's data is the roll's body, the event is stored compact."""
     found = _Found()
@@ -99,7 +115,7 @@ def prepare(
             found.messages.append({**row, "idempotency_key": None})
         last_event = row if kind == "event" else None
     stats = tally.Tallies(campaign_id)
-    tally.add_new(stats, found.rolls)
+    tally.add_new(stats, found.rolls, rows_for.minutes_from)
     targets = [{**t, "request_id": r["id"]} for r in found.requests for t in r["targets"]]
     readers = [{"message_id": m["id"], "user_id": reader}
                for m in found.messages for reader in audience_of(m) or ()]  # fmt: skip
@@ -111,7 +127,7 @@ def prepare(
         MESSAGES.name: found.messages,
         READERS.name: readers,
     }
-    encoded = [(name, _encoded(TABLES[name], rows, times_as_text))
+    encoded = [(name, _encoded(TABLES[name], rows, rows_for.times_as_text))
                for name, rows in made.items() if rows]  # fmt: skip
     return LogRows(encoded, stats)
 

@@ -40,6 +40,7 @@ from app.exchange import lines
 from app.exchange import repository as repo
 from app.exchange.checks import bad, verify_document
 from app.exchange.importing import check, discard
+from app.exchange.preparing import RowsFor
 from app.exchange.schemas import CampaignExport, FairnessPart
 from app.exchange.stream import campaign_records
 from app.exchange.writing import LinePlacement, Placement, write_campaign, write_lines
@@ -150,15 +151,17 @@ async def import_lines(
 ) -> dict[str, Any]:
     """Recreate the campaign of a line-format export (``app.exchange.importing``) with the
     caller as its only member: checked whole as it arrives, then written in one
-    transaction; all or nothing. ``times_as_text``: the database's (``Database``)."""
-    checked = await check(chunks, max_line, times_as_text=times_as_text)
+    transaction; all or nothing. ``times_as_text``: the database's (``Database``). The
+    luck tallies' minute rows past their retention are left out, their purge's floor
+    raised first (a job of its own: app/stats/retention.py)."""
+    minutes_from = await retention.raise_floor(writer)
+    checked = await check(chunks, max_line, rows_for=RowsFor(times_as_text, minutes_from))
     try:
-        minutes_from = await retention.raise_floor(writer)
 
         async def job(job: Job) -> dict[str, Any]:
             checked.spool.seek(0)
             seeds = _seed_rows(checked.fairness, utcnow())
-            place = LinePlacement(principal.user_id, seeds, minutes_from)
+            place = LinePlacement(principal.user_id, seeds)
             try:
                 await write_lines(job.db, checked, place)
             except Exception as exc:

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
-from app.exchange.preparing import LOG, LogRows, prepare
+from app.exchange.preparing import LOG, PLAIN_ROWS, LogRows, RowsFor, prepare
 from app.stats import tally
 
 PIECE = 200  # log records a piece holds at least (a few milliseconds of the loop to make)
@@ -38,10 +38,10 @@ class SpoolWriter:
     cut just before a roll: its latest link, the record before it, goes with it, so that
     the event can be stored compact (``prepare``)."""
 
-    def __init__(self, file: IO[bytes], campaign_id: str, times_as_text: bool = False) -> None:
+    def __init__(self, file: IO[bytes], campaign_id: str, rows_for: RowsFor = PLAIN_ROWS) -> None:
         self._file = file
         self._campaign_id = campaign_id
-        self._times_as_text = times_as_text  # the log's rows are for SQLite (``prepare``)
+        self._rows_for = rows_for  # the database's (``prepare``)
         self._piece: list[Record] = []
 
     def add(self, kind: str, row: dict[str, Any]) -> None:
@@ -58,9 +58,9 @@ class SpoolWriter:
 
     def _write_piece(self) -> None:
         if self._piece:
-            rows = prepare(self._campaign_id, self._piece, self._times_as_text)
+            rows = prepare(self._campaign_id, self._piece, self._rows_for)
             found: LogRows | _Marshalled = rows  # PostgreSQL's rows hold datetimes: a pickle
-            if self._times_as_text:  # a value marshal does not write (none known): a pickle
+            if self._rows_for.times_as_text:  # a value marshal does not write (none known): pickle
                 with contextlib.suppress(ValueError):
                     found = _Marshalled(marshal.dumps(rows.tables), rows.tallies)
             pickle.dump(found, self._file, pickle.HIGHEST_PROTOCOL)

@@ -115,9 +115,6 @@ class LinePlacement:
 
     importer_id: str | None
     seeds: list[dict[str, Any]]
-    # The luck tallies' minute rows before this are left out (their purge's floor, raised
-    # before the import: app/stats/retention.py); None: all are written.
-    minutes_from: datetime | None = None
     known: set[str] = field(default_factory=set)
     strangers: list[str] = field(default_factory=list)
     placeholders: list[dict[str, Any]] = field(default_factory=list)
@@ -198,8 +195,6 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
             held_rows += len(encoded)
         if held_rows >= LOG_HELD:
             await write_held()
-        if place.minutes_from is not None:  # the piece's own, before they join the rest
-            rows.tallies.forget_minutes_before(place.minutes_from)
         tallies.merge(rows.tallies)
         if len(tallies) >= TALLY_ROWS:
             await write_tallies()

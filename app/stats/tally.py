@@ -213,14 +213,6 @@ class Tallies:
     def __len__(self) -> int:
         return len(self.rows) + len(self.faces)
 
-    def forget_minutes_before(self, moment: datetime) -> None:
-        """Leave out the minute rows starting before ``moment``, past their retention (a
-        bulk write's, once the purge's floor is there: app/stats/retention.py)."""
-        for key in [k for k in self.rows if k[3] == MINUTE and k[4] < moment]:
-            del self.rows[key]
-        for at in [a for a in self.faces if a[0][3] == MINUTE and a[0][4] < moment]:
-            del self.faces[at]
-
     def statements(self) -> list[Statement]:
         """The upserts of this batch's changes (none when nothing changed), at most
         ``_MOST`` rows a statement (SQLite binds at most 32,766 parameters)."""
@@ -262,7 +254,8 @@ def add_new(tallies: Tallies, rolls: Iterable[Roll], minutes_from: datetime | No
     """New rolls' contributions (an import's piece, a generator's order), summed per tally
     key and minute first, so that each tally row is added once a minute, not once a roll:
     most of what tallying a batch of rolls cost. ``minutes_from``: the first minute whose
-    row is kept (``Tallies.forget_minutes_before``); the rolls before it are summed per
+    row is kept, the older ones being past their retention (a bulk write's, once the
+    purge's floor is there: app/stats/retention.py); the rolls before it are summed per
     hour, which is all they add to (a campaign spread over months: most of its rolls)."""
     shares: dict[tuple[tuple[str, str, str], int, datetime], Contribution] = {}
     for roll in rolls:

@@ -11,19 +11,20 @@ import copy
 import math
 import random
 from collections.abc import AsyncIterator, Iterator
-from datetime import datetime
+from datetime import datetime, timedelta
 from itertools import pairwise
 from typing import IO, Any
 
 import pytest
 from httpx import AsyncClient
 
+from app.core.db import utcnow
 from app.core.dbapi import Statement
 from app.core.errors import Unprocessable
 from app.core.sqlite import sqlite_time
 from app.exchange import importing, joining, lines, spool, writing
 from app.exchange.joining import NotSure
-from app.exchange.preparing import LogRows
+from app.exchange.preparing import PLAIN_ROWS, LogRows, RowsFor
 from app.exchange.records import Checked
 from app.stats import tally
 from tests.exchange import ndjson
@@ -96,6 +97,13 @@ def _spooled(file: IO[bytes]) -> tuple[list[Any], dict[str, list[Any]], list[Any
     return others, log, sorted(rows) + sorted(faces)
 
 
+def _spans(file: IO[bytes]) -> set[int]:
+    """The spans of a spool's tally rows (an hour's, a minute's)."""
+    file.seek(0)
+    pieces = [found for found in spool.read(file) if isinstance(found, LogRows)]
+    return {key[3] for found in pieces for key in found.tallies.rows}
+
+
 def _rounded(value: Any) -> Any:
     if isinstance(value, float) and math.isfinite(value):
         return round(value, 9)
@@ -104,17 +112,15 @@ def _rounded(value: Any) -> Any:
     return value
 
 
-async def _ordered(body: bytes, seed: int, times_as_text: bool = False) -> Checked:
-    return await importing._ordered(_chunks(body, seed), MAX_LINE, False, times_as_text)
+async def _ordered(body: bytes, seed: int, rows_for: RowsFor = PLAIN_ROWS) -> Checked:
+    return await importing._ordered(_chunks(body, seed), MAX_LINE, False, rows_for)
 
 
-async def _quick(body: bytes, seed: int, piece: int, times_as_text: bool = False) -> Checked:
+async def _quick(body: bytes, seed: int, piece: int, rows_for: RowsFor = PLAIN_ROWS) -> Checked:
     spool = importing._spool()
     try:
         chunks = _chunks(body, seed)
-        found = await joining.quick_check(
-            chunks, MAX_LINE, False, spool, piece, times_as_text=times_as_text
-        )
+        found = await joining.quick_check(chunks, MAX_LINE, False, spool, piece, rows_for=rows_for)
     except BaseException:
         spool.close()
         raise
@@ -137,10 +143,15 @@ def _gzipped(body: bytes) -> bytes:
     return zipper.chunk(body) + zipper.end()
 
 
-@pytest.mark.parametrize("times_as_text", [False, True], ids=["times", "sqlite-times"])
+# Rows as PostgreSQL takes them, as SQLite does, and with no minute tally row (the file's
+# rolls are all from the last minutes: the floor is set after them).
+ROWS_FOR = [PLAIN_ROWS, RowsFor(times_as_text=True), RowsFor(True, utcnow() + timedelta(hours=1))]
+
+
+@pytest.mark.parametrize("rows_for", ROWS_FOR, ids=["times", "sqlite-times", "no-minute-rows"])
 @pytest.mark.parametrize("gzip", [False, True], ids=["plain", "gzip"])
 async def test_the_quick_pass_spools_what_the_ordered_pass_spools(
-    client: AsyncClient, gzip: bool, times_as_text: bool
+    client: AsyncClient, gzip: bool, rows_for: RowsFor
 ) -> None:
     found = await _file(client)
     assert {r["t"] for r in found} >= {"header", "member", "character", "event", "roll",
@@ -149,10 +160,12 @@ async def test_the_quick_pass_spools_what_the_ordered_pass_spools(
     body = ndjson.dump(found)
     if gzip:
         body = _gzipped(body)
-    ordered = await _ordered(body, 1, times_as_text)
+    ordered = await _ordered(body, 1, rows_for)
     try:
+        spans = {tally.HOUR} if rows_for.minutes_from else {tally.HOUR, tally.MINUTE}
+        assert _spans(ordered.spool) == spans
         for seed, piece in enumerate((600, 2_000, 9_000, 1024 * 1024)):
-            _same(await _quick(body, seed, piece, times_as_text), ordered)
+            _same(await _quick(body, seed, piece, rows_for), ordered)
     finally:
         ordered.spool.close()
 
@@ -162,7 +175,7 @@ async def test_a_spool_for_sqlite_holds_the_same_rows_with_their_times_as_text(
 ) -> None:
     body = ndjson.dump(await _file(client))
     plain = await _quick(body, 1, 2_000)
-    text = await _quick(body, 1, 2_000, times_as_text=True)
+    text = await _quick(body, 1, 2_000, RowsFor(times_as_text=True))
     try:
         others, log, tallies = _spooled(plain.spool)
         times = [v for rows in log.values() for row in rows for v in row if isinstance(v, datetime)]
