@@ -22,11 +22,13 @@ __all__ = ["GivenIds", "RollCharacters", "RollStates", "ulid_halves"]
 
 _HALF = (1 << 64) - 1
 _ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"  # Crockford's, lowercase as the server writes
-# Each letter of the alphabet to its base-32 digit for int(); every other letter to "!",
-# which int() refuses (digits stay themselves).
-_DIGITS = str.maketrans(
-    {c: ("0123456789abcdefghijklmnopqrstuv"[_ALPHABET.index(c)] if c in _ALPHABET else "!")
-     for c in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"}
+# Each byte of the alphabet to its base-32 digit for int(); every other byte (another
+# letter, a sign, a space, an underscore: what int() would take otherwise) to "!", which
+# int() refuses. A bytes table: str.translate took three times as long.
+_DIGITS = bytes(
+    ord("0123456789abcdefghijklmnopqrstuv"[_ALPHABET.index(chr(c))]) if chr(c) in _ALPHABET
+    else ord("!")
+    for c in range(256)
 )  # fmt: skip
 if array("Q").itemsize != 8:  # pragma: no cover - true on every platform CPython targets
     raise ImportError("app.rules.verify_rolls needs an 8-byte array('Q')")
@@ -34,10 +36,10 @@ if array("Q").itemsize != 8:  # pragma: no cover - true on every platform CPytho
 
 def ulid_halves(roll_id: str) -> tuple[int, int] | None:
     """The two 64-bit halves of a lowercase ULID, None for any other id."""
-    if len(roll_id) != 26 or not (roll_id.isascii() and roll_id.isalnum()):
+    if len(roll_id) != 26 or not roll_id.isascii():
         return None
     try:
-        value = int(roll_id.translate(_DIGITS), 32)
+        value = int(roll_id.encode().translate(_DIGITS), 32)
     except ValueError:
         return None
     if value >> 128:
