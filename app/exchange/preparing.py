@@ -83,7 +83,7 @@ def _spelt(value: dict[str, Any]) -> bytes:
     half the time orjson takes when told keys may be other than text."""
     try:
         return orjson.dumps(value)
-    except TypeError:  # a key that is not text: no file holds one, the engine might
+    except TypeError:  # a key that is not text (none read from JSON is)
         return dumps(value)
 
 
