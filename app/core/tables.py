@@ -5,6 +5,8 @@ schema that Alembic migrates."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
 from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
@@ -20,6 +22,22 @@ from app.core.sqlite import cached_sqlite_time
 
 def _quote(name: str) -> str:
     return f'"{name}"'
+
+
+@dataclass(frozen=True, slots=True)
+class RowsFor:
+    """What a bulk write's rows (an import's, the generator's) are made for, as the
+    database they go to decides: ``times_as_text``, their times as SQLite's text
+    (``Database.times_as_text``, ``TableSql.encode``); and ``minutes_from``, the first
+    minute whose luck tally row is kept (the purge's floor, raised before the write:
+    app/stats/retention.py), the rolls before it counted in their hour only, as the purge
+    would leave them; None: every minute row."""
+
+    times_as_text: bool = False
+    minutes_from: datetime | None = None
+
+
+PLAIN_ROWS = RowsFor()  # times as datetimes (PostgreSQL's COPY takes them), every minute row
 
 
 class TableSql:

@@ -18,10 +18,10 @@ from app.core.database import Database
 from app.core.db import utcnow
 from app.core.errors import NotFound
 from app.core.i18n import msg
+from app.core.tables import RowsFor
 from app.exchange import lines
 from app.exchange import repository as repo
 from app.exchange.importing import check, discard
-from app.exchange.preparing import RowsFor
 from app.exchange.service import duplicate
 from app.exchange.stream import campaign_records
 from app.exchange.writing import LinePlacement, write_lines

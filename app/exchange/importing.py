@@ -32,9 +32,9 @@ from typing import IO
 
 from app.core.errors import Unprocessable
 from app.core.i18n import msg
+from app.core.tables import PLAIN_ROWS, RowsFor
 from app.exchange import lines
 from app.exchange.joining import NotSure, quick_check
-from app.exchange.preparing import PLAIN_ROWS, RowsFor
 from app.exchange.records import (
     PARTS,
     Checked,

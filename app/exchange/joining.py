@@ -32,10 +32,10 @@ from typing import IO, Any
 
 from app.core.fastjson import FastCodec
 from app.core.heap import tune_garbage_collector
+from app.core.tables import PLAIN_ROWS, RowsFor
 from app.exchange import lines
 from app.exchange.parallel import PIECE, Inflater, Splitter
 from app.exchange.pieces import CheckedPiece, PieceTask, check_piece
-from app.exchange.preparing import PLAIN_ROWS, RowsFor
 from app.exchange.records import Checked, check_trailer, read_header
 from app.exchange.seen import Seen, replay
 from app.exchange.verifying import VerifierLost, worker_context

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from app.core.fastjson import FastCodec, read_alike
+from app.core.tables import PLAIN_ROWS, RowsFor
 from app.exchange import lines
-from app.exchange.preparing import PLAIN_ROWS, RowsFor
 from app.exchange.records import PARTS, Checked, check_record, part, read_header, sheet, values
 from app.exchange.seen import Note, Noted
 from app.exchange.spool import SpoolWriter

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
 import orjson
 
 from app.core.jsontext import dumps
-from app.core.tables import TableSql
+from app.core.tables import PLAIN_ROWS, RowsFor, TableSql
 from app.events.repository import EVENTS, roll_body
 from app.messages.repository import MESSAGES, READERS
 from app.messages.service import audience_of
@@ -31,21 +30,6 @@ LOG = frozenset({"event", "roll", "roll_request", "message"})
 # a target after its request).
 TABLES: dict[str, TableSql] = {t.name: t for t in (ROLLS, EVENTS, REQUESTS, TARGETS, MESSAGES,
                                                    READERS)}  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class RowsFor:
-    """What the rows are made for, as the database that pass 2 writes to decides:
-    ``times_as_text``, their times as SQLite's text (``Database.times_as_text``); and
-    ``minutes_from``, the first minute whose luck tally row is kept (the purge's floor,
-    raised before the import: app/stats/retention.py), the rolls before it counted in
-    their hour only, as the purge would leave them; None: every minute row."""
-
-    times_as_text: bool = False
-    minutes_from: datetime | None = None
-
-
-PLAIN_ROWS = RowsFor()  # times as datetimes (PostgreSQL's COPY takes them), every minute row
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,12 +35,12 @@ from app.core.db import rfc3339, utcnow
 from app.core.errors import Conflict
 from app.core.i18n import message_of, msg
 from app.core.security import Principal
+from app.core.tables import RowsFor
 from app.core.writer import Job, Writer
 from app.exchange import lines
 from app.exchange import repository as repo
 from app.exchange.checks import bad, verify_document
 from app.exchange.importing import check, discard
-from app.exchange.preparing import RowsFor
 from app.exchange.schemas import CampaignExport, FairnessPart
 from app.exchange.stream import campaign_records
 from app.exchange.writing import LinePlacement, Placement, write_campaign, write_lines

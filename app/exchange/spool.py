@@ -25,7 +25,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
-from app.exchange.preparing import LOG, PLAIN_ROWS, LogRows, RowsFor, prepare
+from app.core.tables import PLAIN_ROWS, RowsFor
+from app.exchange.preparing import LOG, LogRows, prepare
 from app.stats import tally
 
 PIECE = 200  # log records a piece holds at least (a few milliseconds of the loop to make)

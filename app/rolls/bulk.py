@@ -27,7 +27,6 @@ from collections import deque
 from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from app.accounts import service as accounts
@@ -46,6 +45,7 @@ from app.core.i18n import msg
 from app.core.jsontext import loads
 from app.core.security import SCOPES, Principal
 from app.core.settings import Settings
+from app.core.tables import RowsFor
 from app.core.writer import Job, Writer, create_writer
 from app.events.repository import EVENTS
 from app.rolls import bulk_make
@@ -254,17 +254,15 @@ async def _roll_batch(
     bodies: list[RollBody],
     start: int,
     n: int,
-    floor: datetime | None,
-    times_as_text: bool,
+    rows_for: RowsFor,
 ) -> None:
     """``n`` rolls in one ledger: one lock, one transaction, one commit. They are ordered
     ``CHUNK`` at a time from ``makers``; each chunk, once chained, is inserted while the
     next ones are made (on PostgreSQL the server writes one while the workers roll). The
     counters go back when the ledger closes, after the last chunk, and the luck tallies
     just before, in upserts of their own (a campaign spread over months has far more tally
-    rows than one statement of the ledger's batch may bind). The workers leave out the
-    minute tally rows before ``floor`` (the purge would take them at once), and spell the
-    rows' times as SQLite's text when ``times_as_text`` (the database's: ``Database``)."""
+    rows than one statement of the ledger's batch may bind). The workers make the rows for
+    the database (``rows_for``: no minute tally row the purge would take at once)."""
     ledger = await Ledger.open(job, campaign_id)
     turns = await _turns(job, ledger, campaign_id, members, bodies)
     stats = tally.Tallies(campaign_id)
@@ -273,7 +271,7 @@ async def _roll_batch(
         for first in range(start, start + n, CHUNK):
             count = min(CHUNK, start + n - first)
             reserved, at = ledger.reserve(count), millis.next(first)
-            yield Order(reserved, turns, first, count, at, millis.step, floor, times_as_text)
+            yield Order(reserved, turns, first, count, at, millis.step, rows_for)
 
     sending: asyncio.Future[None] | None = None
     try:
@@ -319,6 +317,7 @@ async def generate(
     millis = _Millis(rolls, round(every * 1_000_000))
     try:
         floor = await retention.raise_floor(writer) if every else None
+        rows_for = RowsFor(database.times_as_text, floor)
         campaign_id, members = await _members(writer, settings, name)
         keys = {}
         for member in members:
@@ -334,9 +333,8 @@ async def generate(
 
             async def job(job: Job, start: int = done, n: int = n) -> None:
                 await _roll_batch(
-                    job, makers, millis, campaign_id, members, bodies, start, n, floor,
-                    database.times_as_text,
-                )  # fmt: skip
+                    job, makers, millis, campaign_id, members, bodies, start, n, rows_for
+                )
 
             await writer.run(job)
             done += n

@@ -27,6 +27,7 @@ import orjson
 from app.campaigns.ledger import Reserved
 from app.core.db import rfc3339
 from app.core.ids import ids_within
+from app.core.tables import PLAIN_ROWS, RowsFor
 from app.events.repository import EVENTS
 from app.events.service import stored_row
 from app.rolls import kinds
@@ -58,9 +59,8 @@ class Turn:
 class Order:
     """``count`` rolls to make: the turns of the plan from ``index`` on, with the draws
     and seqs of ``reserved``, from the millisecond ``millis`` on, ``step`` microseconds
-    apart. ``minutes_from``: the first minute whose luck tally row is kept (older ones
-    are past their retention); ``times_as_text``: the rows' times as SQLite's text
-    (``TableSql.encode``), for a SQLite database, whose one writer has that less to do."""
+    apart, its rows made for the database (``rows_for``: on SQLite their times as text,
+    which its one writer then has less to do; no minute tally row past retention)."""
 
     reserved: Reserved
     turns: tuple[Turn, ...]
@@ -68,8 +68,7 @@ class Order:
     count: int
     millis: int
     step: int = 1
-    minutes_from: datetime | None = None
-    times_as_text: bool = False
+    rows_for: RowsFor = PLAIN_ROWS
 
 
 @dataclass(slots=True)
@@ -137,9 +136,10 @@ def make(order: Order) -> Chunk:
         view = {**values, "created_at": stamp, "updated_at": stamp}
         chunk.links.append((canonical(chain_record(view, seq)), reserved.salt(seq)))
         made.append(values)
-        chunk.rolls.append(list(ROLLS.encode(ROLLS.values(values), order.times_as_text)))
-        chunk.events.append(list(EVENTS.encode(event_row(values), order.times_as_text)))
-    tally.add_new(chunk.tallies, made, order.minutes_from)
+        as_text = order.rows_for.times_as_text
+        chunk.rolls.append(list(ROLLS.encode(ROLLS.values(values), as_text)))
+        chunk.events.append(list(EVENTS.encode(event_row(values), as_text)))
+    tally.add_new(chunk.tallies, made, order.rows_for.minutes_from)
     return chunk
 
 

@@ -22,9 +22,10 @@ from app.core.db import utcnow
 from app.core.dbapi import Statement
 from app.core.errors import Unprocessable
 from app.core.sqlite import sqlite_time
+from app.core.tables import PLAIN_ROWS, RowsFor
 from app.exchange import importing, joining, lines, spool, writing
 from app.exchange.joining import NotSure
-from app.exchange.preparing import PLAIN_ROWS, LogRows, RowsFor
+from app.exchange.preparing import LogRows
 from app.exchange.records import Checked
 from app.stats import tally
 from tests.exchange import ndjson
