@@ -11,6 +11,11 @@ Two things differ from a plain ``uvicorn app.main:create_app``:
   refuses anything over 4 KiB with 1009 anyway; this bounds what uvicorn buffers first).
   uvicorn's sans-I/O websockets protocol writes frames straight to the transport: in
   bench/ws_bench.py it cut the 1,000-socket fan-out from ~1.3x to ~1.15x the bare server.
+- SIGTERM ends the process through Python's exit path, with status 0 once the graceful
+  shutdown is done, as ``--workers N``'s supervisor already does. uvicorn shuts down, then
+  raises the signal again; with its default action the process died there, skipping every
+  ``finally`` and ``atexit`` (multiprocessing's removes the import workers' fork-server
+  folder from the temp dir, so every restart left one more behind).
 - Logging: uvicorn's own configuration, with ``app.core.log_redaction.RedactSecrets`` on
   every handler, so no token, key, ticket, invite code or password reaches a log line
   (the access log shows ``?ticket=[redacted]``); the app's loggers write through it too.
@@ -18,10 +23,15 @@ Two things differ from a plain ``uvicorn app.main:create_app``:
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
 import socket
 import tempfile
+import threading
+from collections.abc import Iterator
+from types import FrameType
 from typing import Any
 
 import uvicorn
@@ -35,6 +45,10 @@ GRACEFUL_SHUTDOWN_SECONDS = 10
 
 
 class GoingAwayServer(uvicorn.Server):
+    async def serve(self, sockets: list[socket.socket] | None = None) -> None:
+        with _exit_on_sigterm():
+            await super().serve(sockets)
+
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         hub = hub_of(self.config.loaded_app)
         if hub is not None:
@@ -51,6 +65,24 @@ class GoingAwayProcess(multiprocess.Process):
         if self._server is None:
             self._server = GoingAwayServer(config=self.config)
         return self._server
+
+
+@contextlib.contextmanager
+def _exit_on_sigterm() -> Iterator[None]:
+    """SIGTERM as ``SystemExit`` while uvicorn serves: uvicorn restores this handler and
+    raises the signal again once it has shut down (see the module doc)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # a server in a thread: its signals are the main thread's
+        return
+    before = signal.signal(signal.SIGTERM, _exit)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def _exit(_signum: int, _frame: FrameType | None) -> None:
+    raise SystemExit(0)
 
 
 def hub_of(app: Any) -> Any:
