@@ -22,10 +22,11 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-from app.rules.formula import MAX_FORMULA_LENGTH, ConstantTerm, DiceTerm, Formula, parse_formula
 from app.rules.formula_ast import Binary, Dice, Group, Literal, Node, Unary
 from app.rules.formula_dice import dice_mean, distribution
 from app.rules.formula_dist import TRUNCATION, Budget, NoOdds, TooCostly, mapped
+from app.rules.formula_parse import ConstantTerm, DiceTerm, Formula, parse_formula
+from app.rules.formula_syntax import MAX_FORMULA_LENGTH
 from app.rules.results import JSONDict
 
 __all__ = [
