@@ -18,14 +18,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from app.accounts.service import credential_expiry
+from app.core.database import Database
 from app.core.security import AuthCache
 from app.realtime.client import Client
-
-if TYPE_CHECKING:
-    from app.realtime.hub import Hub
 
 log = logging.getLogger("fairtable.credentials")
 
@@ -33,10 +31,20 @@ REVOKED = "credentials.revoked"
 BAD_CREDENTIALS = 4401
 
 
+class Sockets(Protocol):
+    """What the watch needs of the hub (app/realtime/hub.py, which makes the watch): the
+    sockets by user, the database, and tasks that the hub cancels when it closes."""
+
+    database: Database
+    by_user: dict[str, set[Client]]
+
+    def spawn(self, coroutine: Any) -> None: ...
+
+
 class CredentialWatch:
     """Announces revocations and acts on those heard from any instance."""
 
-    def __init__(self, broker: Any, cache: AuthCache, hub: Hub) -> None:
+    def __init__(self, broker: Any, cache: AuthCache, hub: Sockets) -> None:
         self.broker = broker
         self.cache = cache
         self.hub = hub
