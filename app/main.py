@@ -43,7 +43,7 @@ from app.messages.routes import router as messages_router
 from app.odds.routes import router as odds_router
 from app.overview.routes import router as overview_router
 from app.problems.routes import router as problems_router
-from app.realtime.broker import create_broker
+from app.realtime.broker_url import create_broker
 from app.realtime.hub import start_hub
 from app.realtime.routes import router as realtime_router
 from app.roll_requests import sweep as roll_request_sweep

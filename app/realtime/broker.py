@@ -85,15 +85,3 @@ class MemoryBroker:
 
     async def close(self) -> None:
         return None
-
-
-def create_broker(url: str, prefix: str = "fairtable") -> Broker:
-    """``prefix`` namespaces the Redis channels, so several deployments (or test runs) can
-    share one Redis server without hearing each other."""
-    if url.startswith("memory://"):
-        return MemoryBroker()
-    if url.startswith(("redis://", "rediss://", "unix://")):
-        from app.realtime.redis_broker import RedisBroker
-
-        return RedisBroker(url, prefix)
-    raise ValueError(f"unknown broker URL {url!r}: use memory:// or redis://")

@@ -14,7 +14,8 @@ import pytest_asyncio
 
 from app.core.settings import Settings
 from app.events.service import EventOut
-from app.realtime.broker import MemoryBroker, create_broker
+from app.realtime.broker import MemoryBroker
+from app.realtime.broker_url import create_broker
 from app.realtime.redis_broker import RedisBroker
 from tests.realtime.redis_server import RedisServer, needs_redis_server
 
