@@ -47,7 +47,7 @@ _EXPORT_PAGE = (
     f"SELECT {', '.join(f'e.{f}' for f in _EVENT_FIELDS)}, e.campaign_id, e.roll_seq,"  # noqa: S608
     f" {_ROLL_COLUMNS} FROM events e"
     " LEFT JOIN rolls r ON r.campaign_id = e.campaign_id AND r.seq = e.roll_seq"
-    " WHERE e.campaign_id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?"
+    " WHERE e.campaign_id = ? AND e.seq > ? AND e.seq <= ? ORDER BY e.seq"
 )
 _EVENT_WIDTH = len(_EVENT_FIELDS)
 _LINK = ROLLS.columns.index("prev_hash"), ROLLS.columns.index("hash")
@@ -101,14 +101,14 @@ async def characters(db: Db, campaign_id: str) -> list[dict[str, Any]]:
 
 
 async def export_page(
-    db: Db, campaign_id: str, after: int, limit: int
+    db: Db, campaign_id: str, after: int, upto: int
 ) -> list[tuple[dict[str, Any], dict[str, Any] | None]]:
-    """The next ``limit`` events after seq ``after`` (keyset), each with its roll when the
+    """The events of seq ``after`` (excluded) to ``upto``, each with its roll when the
     event is that roll's latest state (times as the API writes them); as the events' and the
     rolls' own queries would give them (``events_repo.with_data``: a lost roll's link is
     empty), but for the JSON of the roll, carried as text."""
     found: list[tuple[dict[str, Any], dict[str, Any] | None]] = []
-    for row in await db.fetchall(_EXPORT_PAGE, campaign_id, after, limit):
+    for row in await db.fetchall(_EXPORT_PAGE, campaign_id, after, upto):
         seq, type_, at, visibility, user_id, data, prev_hash, hash_, audience = row[:_EVENT_WIDTH]
         roll: dict[str, Any] | None = None
         _, roll_seq, *columns = row[_EVENT_WIDTH:]
