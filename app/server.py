@@ -1,6 +1,6 @@
 """uvicorn, run the way a table needs it: ``fairtable serve`` and the live tests go through here.
 
-Two things differ from a plain ``uvicorn app.main:create_app``:
+What differs from a plain ``uvicorn app.main:create_app``:
 
 - Shutdown says 1001 (going away). uvicorn's own shutdown fails every open websocket with
   1012 before the app's lifespan shutdown runs, so the hub would never get to close them
