@@ -59,3 +59,20 @@ def rfc3339(value: datetime) -> str:
     if value.tzinfo is not None and value.tzinfo is not UTC:
         value = value.astimezone(UTC)
     return value.isoformat().replace("+00:00", "Z")
+
+
+def rfc3339_of_text(stored: str) -> str:
+    """``rfc3339`` of a time as SQLite stores it (``YYYY-MM-DD HH:MM:SS.ffffff``, UTC,
+    app/core/sqlite.py), spelled from the text: a streamed export reads three times a
+    roll, and making each a datetime first cost a fifth of its CPU. Any other spelling
+    goes the datetime's way, as the column's converter reads it."""
+    if len(stored) == 26 and stored[10] == " " and stored[19] == ".":
+        if stored.endswith("000000"):  # isoformat leaves out zero microseconds
+            return f"{stored[:10]}T{stored[11:19]}Z"
+        return f"{stored[:10]}T{stored[11:]}Z"
+    return rfc3339(datetime.fromisoformat(stored).replace(tzinfo=UTC))
+
+
+def api_time(value: datetime | str) -> str:
+    """A time as the API spells it, from a datetime or from that spelling already."""
+    return value if isinstance(value, str) else rfc3339(value)

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from app.core.database import Db, Row, Statement
-from app.core.db import rfc3339
+from app.core.db import api_time
 from app.core.tables import TableSql
 from app.events.models import Event
 
@@ -41,12 +41,13 @@ _FILL = (
 
 def roll_body(roll: Mapping[str, Any]) -> dict[str, Any]:
     """The data of a roll state's event: the whole roll as its roller (or a storyteller)
-    reads it, from the roll's values as stored (times as datetimes). The one definition,
-    for the event as recorded and as rebuilt from the roll's row."""
+    reads it, from the roll's values as stored (times as datetimes, or already spelled
+    as the API spells them). The one definition, for the event as recorded and as
+    rebuilt from the roll's row."""
     body = {name: roll[name] for name in _BODY}
     body["effects"] = (roll["state"] or {}).get("effects", [])
-    body["created_at"] = rfc3339(roll["created_at"])
-    body["updated_at"] = rfc3339(roll["updated_at"])
+    body["created_at"] = api_time(roll["created_at"])
+    body["updated_at"] = api_time(roll["updated_at"])
     body["hash"] = roll["hash"]
     body["redacted"] = False
     return body
