@@ -36,6 +36,7 @@ from app.exchange.schemas import (
     TaskPart,
 )
 from app.exchange.seen import Seen, SeenLike, bad
+from app.exchange.spool import LiveSpool
 from app.messages.service import audience_of, to_read
 from app.rules import RulesError
 from app.rules.verify_lines import LineVerifier
@@ -83,7 +84,7 @@ class Checked:
     campaign: CampaignPart
     fairness: FairnessPart
     settings: dict[str, Any]
-    spool: IO[bytes]
+    spool: IO[bytes] | LiveSpool
     counts: dict[str, int] = field(default_factory=dict)
     acted_by: bool = True  # the file's version carries ``acted_by`` on its rolls
 
@@ -94,7 +95,7 @@ class Checked:
 
 
 def read_header(
-    number: int, record: dict[str, Any], kind: Any, backup: bool, spool: IO[bytes]
+    number: int, record: dict[str, Any], kind: Any, backup: bool, spool: IO[bytes] | LiveSpool
 ) -> Checked:
     """The header line (``record`` without its ``t``, which is ``kind``), checked."""
     want = lines.BACKUP_FORMAT if backup else lines.FORMAT
