@@ -58,7 +58,7 @@ _SPOOL = 8 * 1024 * 1024
 _BUFFER = 1024 * 1024
 
 
-async def discard(spool: IO[bytes] | LiveSpool[Checked]) -> None:
+async def discard(spool: IO[bytes] | LiveSpool) -> None:
     """Close (and so delete) a spool in a worker thread: freeing a file of hundreds of MB
     takes the file system tens of milliseconds, which the loop must not wait on."""
     await asyncio.to_thread(spool.close)
@@ -70,7 +70,7 @@ async def check(
     *,
     backup: bool = False,
     rows_for: RowsFor = PLAIN_ROWS,
-    live: LiveSpool[Checked] | None = None,
+    live: LiveSpool | None = None,
 ) -> Checked:
     """Pass 1: every line checked and verified; 422 naming the first bad one. First on
     every core (app/exchange/joining.py), the body kept as it arrives
@@ -81,7 +81,7 @@ async def check(
     for it (the caller seals it)."""
     body = Body(chunks, None if live is None else live.body_ended)
     try:
-        spool: IO[bytes] | LiveSpool[Checked] = _spool() if live is None else live
+        spool: IO[bytes] | LiveSpool = _spool() if live is None else live
         try:
             found = await quick_check(body.chunks(), max_line, backup, spool, rows_for=rows_for)
         except NotSure:
@@ -98,7 +98,7 @@ async def check(
         await body.close()
 
 
-async def _drop(spool: IO[bytes] | LiveSpool[Checked]) -> None:
+async def _drop(spool: IO[bytes] | LiveSpool) -> None:
     """A spool the quick pass will not finish: a live one failed (its reader stops), a
     file discarded."""
     if isinstance(spool, LiveSpool):

@@ -90,7 +90,7 @@ async def quick_check(
     chunks: AsyncIterable[bytes],
     max_line: int,
     backup: bool,
-    spool: IO[bytes] | LiveSpool[Checked],
+    spool: IO[bytes] | LiveSpool,
     piece: int = PIECE,
     *,
     rows_for: RowsFor = PLAIN_ROWS,
@@ -168,7 +168,7 @@ async def _result(pool: ProcessPoolExecutor, future: asyncio.Future[CheckedPiece
 class _Join:
     """The pieces taken in file order: the header, each piece, the trailer."""
 
-    def __init__(self, spool: IO[bytes] | LiveSpool[Checked], max_line: int, backup: bool) -> None:
+    def __init__(self, spool: IO[bytes] | LiveSpool, max_line: int, backup: bool) -> None:
         self.spool, self.max_line, self.backup = spool, max_line, backup
         self.codec = FastCodec()
         self.joiner = Joiner(self.codec)

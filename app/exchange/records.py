@@ -84,7 +84,7 @@ class Checked:
     campaign: CampaignPart
     fairness: FairnessPart
     settings: dict[str, Any]
-    spool: IO[bytes] | LiveSpool[Checked]
+    spool: IO[bytes] | LiveSpool
     counts: dict[str, int] = field(default_factory=dict)
     acted_by: bool = True  # the file's version carries ``acted_by`` on its rolls
 
@@ -95,11 +95,7 @@ class Checked:
 
 
 def read_header(
-    number: int,
-    record: dict[str, Any],
-    kind: Any,
-    backup: bool,
-    spool: IO[bytes] | LiveSpool[Checked],
+    number: int, record: dict[str, Any], kind: Any, backup: bool, spool: IO[bytes] | LiveSpool
 ) -> Checked:
     """The header line (``record`` without its ``t``, which is ``kind``), checked."""
     want = lines.BACKUP_FORMAT if backup else lines.FORMAT

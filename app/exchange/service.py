@@ -170,7 +170,7 @@ async def import_lines(
             return await _write_import(writer, principal, checked)
         finally:
             await discard(checked.spool)
-    live: LiveSpool[Checked] = LiveSpool()
+    live = LiveSpool()
     checking = asyncio.create_task(check(chunks, max_line, rows_for=rows_for, live=live))
     writing: asyncio.Task[dict[str, Any]] | None = None
     try:

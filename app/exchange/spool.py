@@ -27,11 +27,14 @@ import pickle
 import tempfile
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
-from typing import IO, Any, Generic, TypeVar
+from typing import IO, TYPE_CHECKING, Any
 
 from app.core.tables import PLAIN_ROWS, RowsFor
 from app.exchange.preparing import LOG, LogRows, prepare
 from app.stats import tally
+
+if TYPE_CHECKING:
+    from app.exchange.records import Checked
 
 PIECE = 200  # log records a piece holds at least (a few milliseconds of the loop to make)
 
@@ -97,10 +100,7 @@ class Abandoned(Exception):
     pass (which spools it anew)."""
 
 
-H = TypeVar("H")  # what pass 1 learnt of the header (``app.exchange.records.Checked``)
-
-
-class LiveSpool(Generic[H]):
+class LiveSpool:
     """A spool that pass 2 reads while pass 1 still writes it (PostgreSQL, once the whole
     body has arrived: app/exchange/service.py). Pass 1 ``write``s each piece's pickles
     whole, learns the ``header`` first and the body's end (``body_ended``); ``ready`` is set
@@ -112,7 +112,7 @@ class LiveSpool(Generic[H]):
         self._file = tempfile.TemporaryFile()  # noqa: SIM115 - closed by ``close``
         self._ends: list[int] = []  # where each write ends: pieces, read whole
         self._grew = asyncio.Event()
-        self.checked: H | None = None
+        self.checked: Checked | None = None
         self.ready = asyncio.Event()
         self._body_ended = False
         self.state: str | None = None  # None while pass 1 runs, then "sealed" or "failed"
@@ -123,7 +123,7 @@ class LiveSpool(Generic[H]):
         self._grew.set()
         return len(data)
 
-    def header(self, checked: H) -> None:
+    def header(self, checked: Checked) -> None:
         self.checked = checked
         self._ready()
 
