@@ -40,9 +40,10 @@ BATCH = 200  # records of a kind inserted together (the log's: ``Db.statement_ro
 # a 300,000-roll import was 56-72 ms with 4,000, 49-57 ms with 2,000, in the same time).
 LOG_HELD = 2_000
 _LOG_STAGE = STAGES["roll"]  # that of every record type of the log
-# Tally rows held at most before they are written (a few MB). 5,000 was tried: the same
-# rows written, but SQLite's server grew 8 MB more over a million-roll import.
-TALLY_ROWS = 20_000
+# Tally rows held at most before they are written (about 2 MB). The rolls come in time
+# order, so a row is rarely split between two writes: smaller costs the database nothing,
+# and on PostgreSQL, where pass 2 overlaps pass 1, their peaks add up.
+TALLY_ROWS = 5_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +156,7 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
         for sql, params in tallies.statements():  # of up to 1,000 rows each
             await db.execute(sql, *params)
             # The loop back between them: a long campaign's rolls, each in a minute of its
-            # own, fill TALLY_ROWS every ~1,500 rolls, and SQLite's driver runs inline.
+            # own, fill TALLY_ROWS every ~400 rolls, and SQLite's driver runs inline.
             await asyncio.sleep(0)
         tallies = tally.Tallies(campaign.id)
 
