@@ -35,10 +35,7 @@ from app.stats import tally
 from app.table import repository as table_repo
 
 BATCH = 200  # records of a kind inserted together (the log's: ``Db.statement_rows``)
-# Log rows held before they are written: one COPY a table on PostgreSQL, whose encoding
-# holds the event loop (while pass 2 overlaps pass 1, another request's worst wait during
-# a 300,000-roll import was 56-72 ms with 4,000, 49-57 ms with 2,000, in the same time).
-LOG_HELD = 2_000
+LOG_HELD = 4_000  # log rows held before they are written: one COPY a table on PostgreSQL
 _LOG_STAGE = STAGES["roll"]  # that of every record type of the log
 # Tally rows held at most before they are written (about 2 MB). The rolls come in time
 # order, so a row is rarely split between two writes: smaller costs the database nothing,
