@@ -37,10 +37,7 @@ from app.table import repository as table_repo
 BATCH = 200  # records of a kind inserted together (the log's: ``Db.statement_rows``)
 LOG_HELD = 4_000  # log rows held before they are written: one COPY a table on PostgreSQL
 _LOG_STAGE = STAGES["roll"]  # that of every record type of the log
-# Tally rows held at most before they are written (about 2 MB). The rolls come in time
-# order, so a row is rarely split between two writes: smaller costs the database nothing,
-# and on PostgreSQL, where pass 2 overlaps pass 1, their peaks add up.
-TALLY_ROWS = 5_000
+TALLY_ROWS = 20_000  # tally rows held at most before they are written (a few MB)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +150,7 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
         for sql, params in tallies.statements():  # of up to 1,000 rows each
             await db.execute(sql, *params)
             # The loop back between them: a long campaign's rolls, each in a minute of its
-            # own, fill TALLY_ROWS every ~400 rolls, and SQLite's driver runs inline.
+            # own, fill TALLY_ROWS every ~1,500 rolls, and SQLite's driver runs inline.
             await asyncio.sleep(0)
         tallies = tally.Tallies(campaign.id)
 
