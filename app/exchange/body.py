@@ -4,7 +4,7 @@ back by the checking pass at its own pace (app/exchange/importing.py).
 Reading ahead of the check does two things. The ordered pass, when the quick one is not
 sure of the file, reads the same bytes again from the start, whatever part of them had
 arrived. And the server knows when the client is done sending: only then may an import
-hold a database connection while it is still being checked (``import_lines``,
+hold a database connection while it is still being checked (``Overlap``,
 app/exchange/service.py), so a client that sends slowly never holds one. The file takes
 the body's size on disk, which the kept copy always took; memory holds a chunk at a time.
 """
