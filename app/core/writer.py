@@ -60,8 +60,6 @@ JobFn = Callable[[Job], Awaitable[T]]
 
 
 class Writer(Protocol):
-    concurrent: bool  # jobs run at once (a connection each): a long job stalls no other
-
     async def run(self, job: JobFn[T]) -> T: ...
 
     async def close(self) -> None: ...
@@ -73,8 +71,6 @@ class PoolWriter:
     its first attempt is then optimistic (``PgJobDb``: autocommit, the ledger checks the
     campaign row's version, so the close is its commit). Any other job, and a job that lost
     a race, runs in a transaction that locks what it reads."""
-
-    concurrent = True
 
     def __init__(self, database: PostgresDatabase, publish: Publish) -> None:
         self._database = database
@@ -105,8 +101,6 @@ class PoolWriter:
 class BatchWriter:
     """SQLite has one writer at a time anyway: queue the jobs and run what has gathered
     in one IMMEDIATE transaction, so a commit (and its WAL write) serves many requests."""
-
-    concurrent = False
 
     def __init__(self, database: SqliteDatabase, publish: Publish, max_batch: int = 64) -> None:
         self._database = database

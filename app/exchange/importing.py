@@ -4,20 +4,17 @@
    chain's verifier (``app.rules.verify_lines``: every link, salt and die), validated by
    its part model and checked against the header and the records before it
    (``app.exchange.records``), then spooled to a temporary file (in memory up to a few
-   MiB, then on disk; ``app.exchange.spool``). The body is kept in a temporary file as
-   fast as it comes (``app.exchange.body``), and no connection is held before it is all
-   in, however slowly it comes. This pass runs on every core
+   MiB, then on disk; ``app.exchange.spool``). Nothing is written yet and no connection
+   is held, however slowly the body comes. This pass runs on every core
    (app/exchange/joining.py: pieces of the body checked in worker processes, joined in
-   order) and reads the body from that file; when it is not sure of the
+   order) and keeps the body as received in a temporary file; when it is not sure of the
    file (a line that fails, a file cut oddly), the **ordered pass** here reads those same
    bytes again, line by line in file order with the chain verified beside it in a worker
    process (``app.exchange.verifying``), and its 422 names the first bad line.
-2. **Write** (``app.exchange.writing``): one transaction (a writer job) inserts the spool
-   in batches of one statement each, yielding the loop between batches, and commits once
-   the trailer verified. On SQLite it starts then; on PostgreSQL as soon as the whole body
-   is in, reading the spool as pass 1 writes it (``LiveSpool``: app/exchange/service.py).
-   A refusal in pass 1 or a conflict in pass 2 leaves nothing: the transaction is rolled
-   back whole.
+2. **Write** (``app.exchange.writing``), once the trailer verified: one transaction (a
+   writer job) inserts the spool in batches of one statement each, yielding the loop
+   between batches. A refusal in pass 1 or a conflict in pass 2 leaves nothing: the
+   transaction is rolled back whole.
 
 The spool holds each record as pass 1 validated it, the log's already as the rows pass 2
 inserts: pass 2 neither validates the file a second time (that was about a sixth of an
@@ -30,14 +27,13 @@ from __future__ import annotations
 
 import asyncio
 import tempfile
-from collections.abc import AsyncIterable
+from collections.abc import AsyncIterable, AsyncIterator
 from typing import IO
 
 from app.core.errors import Unprocessable
 from app.core.i18n import msg
 from app.core.tables import PLAIN_ROWS, RowsFor
 from app.exchange import lines
-from app.exchange.body import Body
 from app.exchange.joining import NotSure, quick_check
 from app.exchange.records import (
     PARTS,
@@ -50,7 +46,7 @@ from app.exchange.records import (
     values,
 )
 from app.exchange.seen import Seen, bad
-from app.exchange.spool import LiveSpool, SpoolWriter
+from app.exchange.spool import SpoolWriter
 from app.exchange.verifying import Refused, VerifierProcess
 
 _YIELD_EVERY = 16
@@ -58,7 +54,7 @@ _SPOOL = 8 * 1024 * 1024
 _BUFFER = 1024 * 1024
 
 
-async def discard(spool: IO[bytes] | LiveSpool) -> None:
+async def discard(spool: IO[bytes]) -> None:
     """Close (and so delete) a spool in a worker thread: freeing a file of hundreds of MB
     takes the file system tens of milliseconds, which the loop must not wait on."""
     await asyncio.to_thread(spool.close)
@@ -70,46 +66,63 @@ async def check(
     *,
     backup: bool = False,
     rows_for: RowsFor = PLAIN_ROWS,
-    live: LiveSpool | None = None,
 ) -> Checked:
     """Pass 1: every line checked and verified; 422 naming the first bad one. First on
-    every core (app/exchange/joining.py), the body kept as it arrives
-    (``app.exchange.body``); if that pass is not sure of the file, the ordered pass reads
-    the same bytes again and names the first bad line. The spool is for the database that
-    pass 2 writes (``rows_for``). ``live``: the quick pass spools there, for a pass 2 that
-    reads as it goes (told the header and the body's end); failed unless this pass vouches
-    for it (the caller seals it)."""
-    body = Body(chunks, None if live is None else live.body_ended)
+    every core (app/exchange/joining.py), keeping the body as received; if that pass is not
+    sure of the file, the ordered pass reads the same bytes again (what was kept, then the
+    rest) and names the first bad line. The spool is for the database that pass 2 writes
+    (``rows_for``)."""
+    stream = aiter(chunks)
+    kept = tempfile.TemporaryFile(buffering=_BUFFER)  # noqa: SIM115
+    lost: list[Exception] = []  # the body's own failure (the client went away): not a doubt
     try:
-        spool: IO[bytes] | LiveSpool = _spool() if live is None else live
+        spool = _spool()
         try:
-            found = await quick_check(body.chunks(), max_line, backup, spool, rows_for=rows_for)
+            body = _keep(stream, kept, lost)
+            found = await quick_check(body, max_line, backup, spool, rows_for=rows_for)
         except NotSure:
-            await _drop(spool)
-            if body.lost is not None:
-                raise body.lost from None
+            await discard(spool)
+            if lost:
+                raise lost[0] from None
         except BaseException:
-            await _drop(spool)
+            await discard(spool)
             raise
         else:
+            spool.seek(0)
             return found
-        return await _ordered(body.chunks(), max_line, backup, rows_for)
+        kept.seek(0)
+        return await _ordered(_again(kept, stream), max_line, backup, rows_for)
     finally:
-        await body.close()
-
-
-async def _drop(spool: IO[bytes] | LiveSpool) -> None:
-    """A spool the quick pass will not finish: a live one failed (its reader stops), a
-    file discarded."""
-    if isinstance(spool, LiveSpool):
-        spool.fail()
-    else:
-        await discard(spool)
+        await discard(kept)
 
 
 def _spool() -> IO[bytes]:
     # a large write buffer: a line at a time through the default 8 KiB cost 20 µs a line
     return tempfile.SpooledTemporaryFile(max_size=_SPOOL, buffering=_BUFFER)
+
+
+async def _keep(
+    stream: AsyncIterator[bytes], kept: IO[bytes], lost: list[Exception]
+) -> AsyncIterator[bytes]:
+    """The body's chunks, each written to ``kept`` first; the stream's failure in ``lost``."""
+    while True:
+        try:
+            chunk = await anext(stream)
+        except StopAsyncIteration:
+            return
+        except Exception as exc:
+            lost.append(exc)
+            raise
+        kept.write(chunk)
+        yield chunk
+
+
+async def _again(kept: IO[bytes], stream: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
+    """The body again: what was kept, then what had not been read yet."""
+    while chunk := await asyncio.to_thread(kept.read, _BUFFER):
+        yield chunk
+    async for chunk in stream:
+        yield chunk
 
 
 async def _ordered(

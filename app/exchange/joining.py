@@ -38,7 +38,6 @@ from app.exchange.parallel import PIECE, Inflater, Splitter
 from app.exchange.pieces import CheckedPiece, PieceTask, check_piece
 from app.exchange.records import Checked, check_trailer, read_header
 from app.exchange.seen import Seen, replay
-from app.exchange.spool import LiveSpool
 from app.exchange.verifying import VerifierLost, worker_context
 from app.rules.verify_chunks import Joiner
 
@@ -90,7 +89,7 @@ async def quick_check(
     chunks: AsyncIterable[bytes],
     max_line: int,
     backup: bool,
-    spool: IO[bytes] | LiveSpool,
+    spool: IO[bytes],
     piece: int = PIECE,
     *,
     rows_for: RowsFor = PLAIN_ROWS,
@@ -168,7 +167,7 @@ async def _result(pool: ProcessPoolExecutor, future: asyncio.Future[CheckedPiece
 class _Join:
     """The pieces taken in file order: the header, each piece, the trailer."""
 
-    def __init__(self, spool: IO[bytes] | LiveSpool, max_line: int, backup: bool) -> None:
+    def __init__(self, spool: IO[bytes], max_line: int, backup: bool) -> None:
         self.spool, self.max_line, self.backup = spool, max_line, backup
         self.codec = FastCodec()
         self.joiner = Joiner(self.codec)
@@ -187,8 +186,6 @@ class _Join:
         rest = dict(record)
         self.found = read_header(1, rest, rest.pop("t", None), self.backup, self.spool)
         self.header = line
-        if isinstance(self.spool, LiveSpool):
-            self.spool.header(self.found)
 
     def piece(self, piece: CheckedPiece) -> None:
         found = self.found

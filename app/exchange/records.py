@@ -36,7 +36,6 @@ from app.exchange.schemas import (
     TaskPart,
 )
 from app.exchange.seen import Seen, SeenLike, bad
-from app.exchange.spool import LiveSpool
 from app.messages.service import audience_of, to_read
 from app.rules import RulesError
 from app.rules.verify_lines import LineVerifier
@@ -84,7 +83,7 @@ class Checked:
     campaign: CampaignPart
     fairness: FairnessPart
     settings: dict[str, Any]
-    spool: IO[bytes] | LiveSpool
+    spool: IO[bytes]
     counts: dict[str, int] = field(default_factory=dict)
     acted_by: bool = True  # the file's version carries ``acted_by`` on its rolls
 
@@ -95,7 +94,7 @@ class Checked:
 
 
 def read_header(
-    number: int, record: dict[str, Any], kind: Any, backup: bool, spool: IO[bytes] | LiveSpool
+    number: int, record: dict[str, Any], kind: Any, backup: bool, spool: IO[bytes]
 ) -> Checked:
     """The header line (``record`` without its ``t``, which is ``kind``), checked."""
     want = lines.BACKUP_FORMAT if backup else lines.FORMAT

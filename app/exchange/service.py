@@ -41,9 +41,7 @@ from app.exchange import lines
 from app.exchange import repository as repo
 from app.exchange.checks import bad, verify_document
 from app.exchange.importing import check, discard
-from app.exchange.records import Checked
 from app.exchange.schemas import CampaignExport, FairnessPart
-from app.exchange.spool import LiveSpool
 from app.exchange.stream import campaign_records
 from app.exchange.writing import LinePlacement, Placement, write_campaign, write_lines
 from app.fairness import repository as seeds_repo
@@ -155,89 +153,40 @@ async def import_lines(
     caller as its only member: checked whole as it arrives, then written in one
     transaction; all or nothing. ``times_as_text``: the database's (``Database``). The
     luck tallies' minute rows past their retention are left out, their purge's floor
-    raised first (a job of its own: app/stats/retention.py).
-
-    Where writes run at once (PostgreSQL: ``Writer.concurrent``), the writing starts as
-    soon as the whole body has arrived, reading what the check has vouched for so far
-    (``LiveSpool``) while the check goes on, and commits only once it has vouched for
-    all: the database's work overlaps the check's, on a machine whose cores the check
-    alone does not fill. A slow client holds no connection: the body must be in first."""
+    raised first (a job of its own: app/stats/retention.py)."""
     minutes_from = await retention.raise_floor(writer)
-    rows_for = RowsFor(times_as_text, minutes_from)
-    if not writer.concurrent:
-        checked = await check(chunks, max_line, rows_for=rows_for)
-        try:
-            return await _write_import(writer, principal, checked)
-        finally:
-            await discard(checked.spool)
-    live = LiveSpool()
-    checking = asyncio.create_task(check(chunks, max_line, rows_for=rows_for, live=live))
-    writing: asyncio.Task[dict[str, Any]] | None = None
+    checked = await check(chunks, max_line, rows_for=RowsFor(times_as_text, minutes_from))
     try:
-        ready = asyncio.create_task(live.ready.wait())
-        await asyncio.wait((checking, ready), return_when=asyncio.FIRST_COMPLETED)
-        ready.cancel()
-        if live.checked is not None and not checking.done():
-            writing = asyncio.create_task(_write_import(writer, principal, live.checked))
-        checked = await checking  # a refusal comes first, whatever the writing met
-        if checked.spool is not live:  # the ordered pass spooled it: written after it
-            await _settle(writing, cancel=False)  # it met ``Abandoned``: rolled back
-            writing = None
+
+        async def job(job: Job) -> dict[str, Any]:
+            checked.spool.seek(0)
+            seeds = _seed_rows(checked.fairness, utcnow())
+            place = LinePlacement(principal.user_id, seeds)
             try:
-                return await _write_import(writer, principal, checked)
-            finally:
-                await discard(checked.spool)
-        live.seal()
-        if writing is None:
-            return await _write_import(writer, principal, checked)
-        return await writing
+                await write_lines(job.db, checked, place)
+            except Exception as exc:
+                conflict = duplicate(job.db, exc)
+                if conflict is not None:
+                    raise conflict from exc
+                raise
+            campaign, counts = checked.campaign, checked.counts
+            return {
+                "id": campaign.id,
+                "name": campaign.name,
+                "ruleset": campaign.ruleset,
+                "settings": checked.settings,
+                "created_at": rfc3339(campaign.created_at),
+                "members": 1,
+                "characters": counts.get("character", 0),
+                "rolls": counts.get("roll", 0),
+                "events": counts.get("event", 0),
+                "mapped_to_you": place.strangers,
+                "placeholders": place.placeholders,
+            }
+
+        return await writer.run(job)
     finally:
-        live.fail()  # a writing still reading stops at its next piece, and rolls back
-        await _settle(writing, cancel=False)
-        await _settle(checking, cancel=True)
-        await discard(live)
-
-
-async def _settle(task: asyncio.Task[Any] | None, *, cancel: bool) -> None:
-    """``task`` over, whatever it met; ``cancel``: cut short if it has not ended."""
-    if task is None:
-        return
-    if cancel:
-        task.cancel()
-    await asyncio.wait((task,))
-    if not task.cancelled():
-        task.exception()  # the import answered otherwise (or it had no exception)
-
-
-async def _write_import(writer: Writer, principal: Principal, checked: Checked) -> dict[str, Any]:
-    """Pass 2: the campaign of ``checked`` written in one job, the importer its one member."""
-
-    async def job(job: Job) -> dict[str, Any]:
-        seeds = _seed_rows(checked.fairness, utcnow())
-        place = LinePlacement(principal.user_id, seeds)
-        try:
-            await write_lines(job.db, checked, place)
-        except Exception as exc:
-            conflict = duplicate(job.db, exc)
-            if conflict is not None:
-                raise conflict from exc
-            raise
-        campaign, counts = checked.campaign, checked.counts
-        return {
-            "id": campaign.id,
-            "name": campaign.name,
-            "ruleset": campaign.ruleset,
-            "settings": checked.settings,
-            "created_at": rfc3339(campaign.created_at),
-            "members": 1,
-            "characters": counts.get("character", 0),
-            "rolls": counts.get("roll", 0),
-            "events": counts.get("event", 0),
-            "mapped_to_you": place.strangers,
-            "placeholders": place.placeholders,
-        }
-
-    return await writer.run(job)
+        await discard(checked.spool)
 
 
 async def import_campaign(

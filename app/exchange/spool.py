@@ -18,23 +18,16 @@ four times as long, keeping a memo of every string."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import io
 import marshal
-import os
 import pickle
-import tempfile
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
 from app.core.tables import PLAIN_ROWS, RowsFor
 from app.exchange.preparing import LOG, LogRows, prepare
 from app.stats import tally
-
-if TYPE_CHECKING:
-    from app.exchange.records import Checked
 
 PIECE = 200  # log records a piece holds at least (a few milliseconds of the loop to make)
 
@@ -93,74 +86,3 @@ def read(file: IO[bytes]) -> Iterator[Record | LogRows]:
         if isinstance(found, _Marshalled):
             found = LogRows(marshal.loads(found.tables), found.tallies)  # noqa: S302 - ours
         yield found
-
-
-class Abandoned(Exception):
-    """The spool will not be finished: pass 1 refused the file, or left it to the ordered
-    pass (which spools it anew)."""
-
-
-class LiveSpool:
-    """A spool that pass 2 reads while pass 1 still writes it (PostgreSQL, once the whole
-    body has arrived: app/exchange/service.py). Pass 1 ``write``s each piece's pickles
-    whole, learns the ``header`` first and the body's end (``body_ended``); ``ready`` is set
-    when both are known. ``frames`` then reads the pieces back as they come and ends only
-    once the service has ``seal``ed the spool (the trailer verified): pass 2 cannot commit
-    before. ``fail`` makes it raise ``Abandoned`` instead."""
-
-    def __init__(self) -> None:
-        self._file = tempfile.TemporaryFile()  # noqa: SIM115 - closed by ``close``
-        self._ends: list[int] = []  # where each write ends: pieces, read whole
-        self._grew = asyncio.Event()
-        self.checked: Checked | None = None
-        self.ready = asyncio.Event()
-        self._body_ended = False
-        self.state: str | None = None  # None while pass 1 runs, then "sealed" or "failed"
-
-    def write(self, data: bytes) -> int:
-        os.write(self._file.fileno(), data)  # the page cache: microseconds a piece
-        self._ends.append((self._ends[-1] if self._ends else 0) + len(data))
-        self._grew.set()
-        return len(data)
-
-    def header(self, checked: Checked) -> None:
-        self.checked = checked
-        self._ready()
-
-    def body_ended(self) -> None:
-        self._body_ended = True
-        self._ready()
-
-    def _ready(self) -> None:
-        if self.checked is not None and self._body_ended:
-            self.ready.set()
-
-    def seal(self) -> None:
-        self.state = "sealed"
-        self._grew.set()
-
-    def fail(self) -> None:
-        self.state = "failed"
-        self._grew.set()
-
-    async def frames(self) -> AsyncIterator[Record | LogRows]:
-        """What pass 1 spooled, from the start, as ``read`` gives it."""
-        done = 0
-        fd = self._file.fileno()
-        while True:
-            if self.state == "failed":
-                raise Abandoned
-            if done < len(self._ends):
-                start = self._ends[done - 1] if done else 0
-                piece = os.pread(fd, self._ends[done] - start, start)
-                done += 1
-                for found in read(io.BytesIO(piece)):
-                    yield found
-                continue
-            if self.state == "sealed":
-                return
-            self._grew.clear()
-            await self._grew.wait()
-
-    def close(self) -> None:
-        self._file.close()

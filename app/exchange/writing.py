@@ -7,7 +7,7 @@ written in batches."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterable, AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import IO, Any
@@ -26,7 +26,6 @@ from app.exchange.preparing import TABLES, LogRows, event_row
 from app.exchange.records import FLOWS, Checked
 from app.exchange.schemas import CampaignExport
 from app.exchange.seen import STAGES
-from app.exchange.spool import LiveSpool, Record
 from app.exchange.spool import read as read_spool
 from app.fairness.repository import SEEDS
 from app.grants import repository as grants_repo
@@ -201,9 +200,7 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
             await write_tallies()
         await asyncio.sleep(0)
 
-    spool = checked.spool
-    frames = spool.frames() if isinstance(spool, LiveSpool) else _spooled(spool)
-    await write_spool(frames, insert, write_log)
+    await write_spool(checked.spool, insert, write_log)
     await write_tallies()
 
 
@@ -248,14 +245,8 @@ async def _many(db: Db, table: tables.TableSql, rows: list[dict[str, Any]]) -> N
     await table.insert_many(db, [table.encode(table.values(row)) for row in rows])
 
 
-async def _spooled(spool: IO[bytes]) -> AsyncIterator[Record | LogRows]:
-    spool.seek(0)
-    for found in read_spool(spool):
-        yield found
-
-
 async def write_spool(
-    frames: AsyncIterable[Record | LogRows],
+    spool: IO[bytes],
     insert: Callable[[str, list[Any]], Awaitable[None]],
     write_log: Callable[[LogRows | None], Awaitable[None]],
 ) -> None:
@@ -274,7 +265,7 @@ async def write_spool(
                 await insert(name, rows)
         batches.clear()
 
-    async for found in frames:
+    for found in read_spool(spool):
         if isinstance(found, LogRows):
             if stage != _LOG_STAGE:
                 await finish_stage()

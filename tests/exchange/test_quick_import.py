@@ -25,7 +25,6 @@ from app.core.sqlite import sqlite_time
 from app.core.tables import PLAIN_ROWS, RowsFor
 from app.exchange import importing, joining, lines, spool, writing
 from app.exchange.joining import NotSure
-from app.exchange.pieces import PieceTask
 from app.exchange.preparing import LogRows
 from app.exchange.records import Checked
 from app.stats import tally
@@ -252,34 +251,37 @@ async def test_the_quick_pass_never_vouches_for_a_file_the_ordered_pass_refuses(
 async def test_a_bad_line_the_quick_pass_met_midway_is_named_by_the_ordered_pass(
     client: AsyncClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The quick pass stops at its first doubt with most of the body unchecked; the
-    ordered pass then reads the kept body from its start, and names the line as it always
-    did."""
+    """The quick pass stops at its first doubt with most of the body unread; the ordered
+    pass then reads what was kept and the rest, and names the line as it always did."""
     found = await _file(client)
     at = next(n for n, r in enumerate(found) if r["t"] == "roll") + 1
     found[at - 1]["user_id"] = "somebody else"
     body = ndjson.dump(found)
     with pytest.raises(Unprocessable) as ordered:
         await _ordered(body, 3)
-    handed: list[int] = []  # the bytes of each piece the quick pass handed out
-    submit = joining._submit
+    read: list[int] = []
 
-    async def counted(pool: Any, task: PieceTask) -> Any:
-        handed.append(len(task[1]))
-        return await submit(pool, task)
+    async def counted() -> AsyncIterator[bytes]:
+        async for chunk in _chunks(body, 3):
+            read.append(len(chunk))
+            yield chunk
 
     quick = joining.quick_check
+    stopped: list[int] = []
 
     async def small_pieces(*args: Any, **named: Any) -> Checked:
-        return await quick(*args, piece=600, **named)
+        try:
+            return await quick(*args, piece=600, **named)
+        finally:
+            stopped.append(sum(read))
 
-    monkeypatch.setattr(joining, "_submit", counted)
     monkeypatch.setattr(importing, "quick_check", small_pieces)
     with pytest.raises(Unprocessable) as refused:
-        await importing.check(_chunks(body, 3), MAX_LINE)
+        await importing.check(counted(), MAX_LINE)
     assert str(refused.value.detail) == str(ordered.value.detail)
     assert str(refused.value.detail).startswith(f"line {at}: ")
-    assert sum(handed) < len(body) / 2  # the quick pass stopped early, the ordered one read all
+    assert stopped[0] < len(body) / 2  # the quick pass stopped early, the rest read after
+    assert sum(read) == len(body)
 
 
 async def test_a_body_that_breaks_off_is_not_read_again_as_a_bad_file(
