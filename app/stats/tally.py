@@ -38,7 +38,7 @@ from app.stats.models import FaceTally, RollTally
 MAX_SIDES = 100  # larger dice are left out of the face histograms
 Key = tuple[str, str, str, int, datetime]  # user, character_key, visibility, span, starts_at
 HOUR, MINUTE = 60, 1  # the spans of the rows, in minutes
-_SUMS = ("rolls", "tests", "observed", "expected", "variance", "totals", "total_observed",
+SUMS = ("rolls", "tests", "observed", "expected", "variance", "totals", "total_observed",
          "total_expected", "total_variance")  # fmt: skip
 _INTS = frozenset({"rolls", "tests", "totals"})
 
@@ -152,14 +152,15 @@ def contribution(roll: Mapping[str, Any]) -> Contribution | None:
     """What ``roll`` adds to its tally row; None unless it is final."""
     if roll["status"] != "final":
         return None
-    share = Contribution(_key(roll), roll["created_at"], [0.0] * len(_SUMS))
+    share = Contribution(_key(roll), roll["created_at"], [0.0] * len(SUMS))
     _count(share, roll)
     return share
 
 
 ROLL_TALLIES = TableSql(RollTally)
 FACE_TALLIES = TableSql(FaceTally)
-_KEY = ("campaign_id", "user_id", "character_key", "visibility", "span", "starts_at")
+ROLL_KEY = ("campaign_id", "user_id", "character_key", "visibility", "span", "starts_at")
+FACE_KEY = (*ROLL_KEY, "sides", "face")
 _MOST = 1000  # rows an upsert: 15,000 parameters at most
 
 
@@ -194,7 +195,7 @@ class Tallies:
         if minutes_from is None or minute >= minutes_from:
             keys.append((*part.key, MINUTE, minute))
         for key in keys:
-            sums = self.rows.setdefault(key, [0.0] * len(_SUMS))
+            sums = self.rows.setdefault(key, [0.0] * len(SUMS))
             for i, value in enumerate(part.sums):
                 sums[i] += sign * value
             for (sides, face), n in part.faces.items():
@@ -204,7 +205,7 @@ class Tallies:
     def merge(self, other: Tallies) -> None:
         """Add ``other``'s changes (another job's, of the same campaign)."""
         for key, sums in other.rows.items():
-            mine = self.rows.setdefault(key, [0.0] * len(_SUMS))
+            mine = self.rows.setdefault(key, [0.0] * len(SUMS))
             for i, value in enumerate(sums):
                 mine[i] += value
         for at, n in other.faces.items():
@@ -213,27 +214,36 @@ class Tallies:
     def __len__(self) -> int:
         return len(self.rows) + len(self.faces)
 
+    def roll_rows(self) -> list[tuple[Any, ...]]:
+        """The changed roll tally rows, in ``ROLL_KEY + SUMS`` order, typed as the columns."""
+        out = []
+        for key, sums in self.rows.items():
+            if any(sums):
+                typed = zip(SUMS, sums, strict=True)
+                values = [int(v) if name in _INTS else float(v) for name, v in typed]
+                out.append((self.campaign_id, *key, *values))
+        return out
+
+    def face_rows(self) -> list[tuple[Any, ...]]:
+        """The changed face tally rows, in ``FACE_KEY + ("n",)`` order."""
+        return [
+            (self.campaign_id, *key, sides, face, n)
+            for (key, sides, face), n in self.faces.items()
+            if n != 0
+        ]
+
     def statements(self) -> list[Statement]:
         """The upserts of this batch's changes (none when nothing changed), at most
         ``_MOST`` rows a statement (SQLite binds at most 32,766 parameters)."""
         out: list[Statement] = []
-        rows = [(key, sums) for key, sums in self.rows.items() if any(sums)]
-        for start in range(0, len(rows), _MOST):
-            chunk = rows[start : start + _MOST]
-            params: list[Any] = []
-            for key, sums in chunk:
-                params += [self.campaign_id, *key]
-                typed = zip(_SUMS, sums, strict=True)
-                params += [int(v) if name in _INTS else float(v) for name, v in typed]
-            out.append((_upsert("roll_tallies", _KEY, _SUMS, len(chunk)), params))
-        faces = [(at, n) for at, n in self.faces.items() if n != 0]
-        for start in range(0, len(faces), _MOST):
-            counted = faces[start : start + _MOST]
-            params = []
-            for (key, sides, face), n in counted:
-                params += [self.campaign_id, *key, sides, face, n]
-            sql = _upsert("face_tallies", (*_KEY, "sides", "face"), ("n",), len(counted))
-            out.append((sql, params))
+        for table, key, sums, rows in (
+            ("roll_tallies", ROLL_KEY, SUMS, self.roll_rows()),
+            ("face_tallies", FACE_KEY, ("n",), self.face_rows()),
+        ):
+            for start in range(0, len(rows), _MOST):
+                chunk = rows[start : start + _MOST]
+                params = [value for row in chunk for value in row]
+                out.append((_upsert(table, key, sums, len(chunk)), params))
         return out
 
 
@@ -267,7 +277,7 @@ def add_new(tallies: Tallies, rolls: Iterable[Roll], minutes_from: datetime | No
         slot = (key, MINUTE, minute) if kept else (key, HOUR, hour_of(at))
         share = shares.get(slot)
         if share is None:
-            share = shares[slot] = Contribution(key, at, [0.0] * len(_SUMS))
+            share = shares[slot] = Contribution(key, at, [0.0] * len(SUMS))
         _count(share, roll)
     for share in shares.values():
         tallies.add(share, +1, minutes_from)
