@@ -31,6 +31,7 @@ from app.fairness.repository import SEEDS
 from app.grants import repository as grants_repo
 from app.rolls import repository as rolls_repo
 from app.stats import tally
+from app.stats.staging import StagedTallies
 from app.table import repository as table_repo
 
 BATCH = 200  # records of a kind inserted together (the log's: ``Db.statement_rows``)
@@ -140,18 +141,16 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
         await tables.insert(db, SEEDS, {**seed, "campaign_id": campaign.id})
 
     # The luck statistics of the rolls, gathered over many batches: a tally row of a busy
-    # hour is then written once, not once a batch (each upsert of a row is a new row
-    # version on PostgreSQL).
+    # hour is then written once, not once a batch; on PostgreSQL each flush is staged and
+    # the whole is added up at the end (app/stats/staging.py).
     tallies = tally.Tallies(campaign.id)
+    staged = StagedTallies(db)
 
     async def write_tallies() -> None:
         nonlocal tallies
-        for sql, params in tallies.statements():  # of up to 1,000 rows each
-            await db.execute(sql, *params)
-            # The loop back between them: a long campaign's rolls, each in a minute of its
-            # own, fill TALLY_ROWS every ~1,500 rolls, and SQLite's driver runs inline.
-            await asyncio.sleep(0)
+        await staged.add(tallies)
         tallies = tally.Tallies(campaign.id)
+        await asyncio.sleep(0)
 
     async def insert(kind: str, rows: list[Any]) -> None:
         if kind == "member":
@@ -173,16 +172,9 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
     held_rows = 0
 
     async def write_held() -> None:
-        nonlocal held_rows
-        for name, table in TABLES.items():
-            rows = held.pop(name, None)
-            if not rows:
-                continue
-            step = db.statement_rows or len(rows)
-            for start in range(0, len(rows), step):
-                await table.insert_many(db, rows[start : start + step])
-                await asyncio.sleep(0)
-        held_rows = 0
+        nonlocal held, held_rows
+        await _write_tables(db, held)
+        held, held_rows = {}, 0
 
     async def write_log(rows: LogRows | None) -> None:
         """Hold a piece's rows; None: the log ends, write what is held."""
@@ -202,6 +194,19 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
 
     await write_spool(checked.spool, insert, write_log)
     await write_tallies()
+    await staged.finish()
+
+
+async def _write_tables(db: Db, held: dict[str, list[Any]]) -> None:
+    """Held log rows, table by table in ``TABLES`` order, ``Db.statement_rows`` a statement."""
+    for name, table in TABLES.items():
+        rows = held.get(name)
+        if not rows:
+            continue
+        step = db.statement_rows or len(rows)
+        for start in range(0, len(rows), step):
+            await table.insert_many(db, rows[start : start + step])
+            await asyncio.sleep(0)
 
 
 def _owner(character: dict[str, Any], place: LinePlacement) -> str | None:

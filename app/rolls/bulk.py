@@ -54,6 +54,7 @@ from app.rolls.repository import ROLLS
 from app.rolls.schemas import FormulaBody, TestBody
 from app.rolls.service import RollBody
 from app.stats import retention, tally
+from app.stats.staging import StagedTallies
 
 BATCH = 50_000  # rolls a job: one transaction
 CHUNK = 500  # rolls an order and a statement: 9,500 placeholders on SQLite (at most 32,766)
@@ -260,9 +261,10 @@ async def _roll_batch(
     ``CHUNK`` at a time from ``makers``; each chunk, once chained, is inserted while the
     next ones are made (on PostgreSQL the server writes one while the workers roll). The
     counters go back when the ledger closes, after the last chunk, and the luck tallies
-    just before, in upserts of their own (a campaign spread over months has far more tally
-    rows than one statement of the ledger's batch may bind). The workers make the rows for
-    the database (``rows_for``: no minute tally row the purge would take at once)."""
+    just before, in statements of their own (a campaign spread over months has far more
+    tally rows than one statement of the ledger's batch may bind: app/stats/staging.py).
+    The workers make the rows for the database (``rows_for``: no minute tally row the
+    purge would take at once)."""
     ledger = await Ledger.open(job, campaign_id)
     turns = await _turns(job, ledger, campaign_id, members, bodies)
     stats = tally.Tallies(campaign_id)
@@ -285,8 +287,9 @@ async def _roll_batch(
     finally:
         if sending is not None:
             await sending
-    for sql, params in stats.statements():
-        await job.db.execute(sql, *params)
+    staged = StagedTallies(job.db)
+    await staged.add(stats)
+    await staged.finish()
     await ledger.close()
 
 

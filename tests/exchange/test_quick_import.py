@@ -20,7 +20,8 @@ from httpx import AsyncClient
 
 from app.core.db import utcnow
 from app.core.dbapi import Statement
-from app.core.errors import Unprocessable
+from app.core.errors import Conflict, Unprocessable
+from app.core.i18n import msg
 from app.core.sqlite import sqlite_time
 from app.core.tables import PLAIN_ROWS, RowsFor
 from app.exchange import importing, joining, lines, spool, writing
@@ -30,7 +31,7 @@ from app.exchange.records import Checked
 from app.stats import tally
 from tests.exchange import ndjson
 from tests.exchange.granted import granted
-from tests.service.table import expect, roll
+from tests.service.table import db_run, expect, roll
 
 MAX_LINE = 1024 * 1024
 
@@ -316,11 +317,13 @@ async def test_two_imports_at_once_share_the_workers(client: AsyncClient) -> Non
 
 
 async def test_an_import_gives_the_loop_back_between_its_tally_statements(
-    client: AsyncClient, monkeypatch: pytest.MonkeyPatch
+    client: AsyncClient, app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """SQLite's driver runs inline: the tallies of a long campaign (its rolls each in a
     minute of their own), written every ``TALLY_ROWS``, must not hold the event loop for
     all their statements at once."""
+    if not app.state.settings.is_sqlite:
+        pytest.skip("PostgreSQL stages the tallies by COPY (app/stats/staging.py), no upserts")
     table = await granted(client)
     http, st, cid = table.http, table.st, table.cid
     for _ in range(6):
@@ -353,3 +356,41 @@ async def test_an_import_gives_the_loop_back_between_its_tally_statements(
         running.cancel()
     assert len(taken) >= 2  # a roll_tallies and a face_tallies upsert at least
     assert all(later > earlier for earlier, later in pairwise(taken))
+
+
+async def test_a_batch_of_the_log_that_fails_leaves_nothing_of_the_import(
+    client: AsyncClient, app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A batch of log rows that the database refuses in pass 2 (app/exchange/writing.py) is
+    the import's answer, nothing of the import stays, and the connection serves the next
+    import, which is the export again."""
+    table = await granted(client)
+    http, st, cid = table.http, table.st, table.cid
+    for _ in range(6):
+        await roll(http, st, cid, kind="formula", formula="1d6")
+    exported = (await http.get(f"/campaigns/{cid}/export", headers=st.auth)).content
+    expect(await http.delete(f"/campaigns/{cid}", headers=st.auth), 204)
+    write_tables = writing._write_tables
+    sent: list[int] = []
+
+    async def refused(db: Any, held: dict[str, list[Any]]) -> None:
+        sent.append(sum(map(len, held.values())))
+        await asyncio.sleep(0.01)
+        raise Conflict(msg("a batch refused"))
+
+    monkeypatch.setattr(writing, "_write_tables", refused)
+    headers = {**st.auth, "Content-Type": "application/x-ndjson"}
+    answer = await http.post("/campaigns/import", content=exported, headers=headers)
+    assert answer.status_code == 409 and answer.json()["detail"] == "a batch refused"
+    assert sent and min(sent) > 0  # (SQLite's writer runs a failed job again, alone)
+    for kind in ("rolls", "events", "campaigns"):
+        column = "id" if kind == "campaigns" else "campaign_id"
+        sql = f"SELECT COUNT(*) FROM {kind} WHERE {column} = ?"  # noqa: S608
+        assert (await db_run(app, sql, cid))[0][0] == 0
+
+    monkeypatch.setattr(writing, "_write_tables", write_tables)
+    expect(await http.post("/campaigns/import", content=exported, headers=headers), 201)
+    first = ndjson.view(exported)
+    again = ndjson.view((await http.get(f"/campaigns/{cid}/export", headers=st.auth)).content)
+    for part in ("rolls", "events"):  # the second export's rotation comes after the log
+        assert again[part][: len(first[part])] == first[part]

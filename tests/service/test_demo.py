@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -23,6 +24,7 @@ from app.core.security import configure_password_hashing
 from app.core.settings import Settings
 from app.core.writer import Job
 from app.events.repository import EVENTS
+from app.exchange import writing
 from app.rolls import bulk
 from app.rolls.bulk import generate
 from app.rolls.bulk_make import Order, make
@@ -30,6 +32,7 @@ from app.rolls.repository import ROLLS as ROLL_ROWS
 from app.rolls.service import add_roll, characters_for
 from app.rules.verify import verify
 from app.stats import retention
+from app.stats.tally import FACE_KEY, ROLL_KEY, SUMS
 from tests.exchange import ndjson
 from tests.service.table import db_run, expect
 
@@ -234,6 +237,57 @@ async def test_rolls_made_by_worker_processes_keep_seq_order_and_tally_as_an_imp
     imported = await client.post("/campaigns/import", content=response.content, headers=headers)
     expect(imported, 201)
     assert await _stats(client, storyteller, cid) == before
+
+
+async def _tally_rows(app: Any, cid: str) -> dict[str, list[tuple[Any, ...]]]:
+    """Every tally row of the campaign: its key, then its sums."""
+    found = {}
+    for table, key, sums in (("roll_tallies", ROLL_KEY, SUMS), ("face_tallies", FACE_KEY, ("n",))):
+        listed, order = ", ".join((*key, *sums)), ", ".join(key)
+        sql = f"SELECT {listed} FROM {table} WHERE campaign_id = ? ORDER BY {order}"  # noqa: S608
+        found[table] = [tuple(row) for row in await db_run(app, sql, cid)]
+    return found
+
+
+async def test_tallies_written_in_many_parts_are_one_row_a_key_holding_every_roll_once(
+    client: AsyncClient, app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The generator's jobs add to the same hour and minute rows one after the other, and
+    an import writes its tallies in parts that share rows (here one part a roll): on
+    PostgreSQL each part is staged and the whole added up at the end
+    (app/stats/staging.py). Every row counts each of its rolls once, and the import's rows
+    are the generator's."""
+    state = app.state
+    demo = await generate(state.database, state.settings, ROLLS, batch=BATCH, writer=state.writer)
+    cid = demo.campaign_id
+    storyteller = {"Authorization": f"Bearer {next(iter(demo.keys.values()))}"}
+    made = await _tally_rows(app, cid)
+    response = await client.get(f"/campaigns/{cid}/export", headers=storyteller)
+    final = sum(r["status"] == "final" for r in ndjson.view(response.content)["rolls"])
+    rolls = len(ROLL_KEY)  # the column after the key
+    for span in (60, 1):  # every final roll in its hour's row and in its minute's, once
+        assert sum(row[rolls] for row in made["roll_tallies"] if row[4] == span) == final
+    expect(await client.delete(f"/campaigns/{cid}", headers=storyteller), 204)
+    monkeypatch.setattr(writing, "TALLY_ROWS", 1)
+    headers = {**storyteller, "Content-Type": "application/x-ndjson"}
+    expect(await client.post("/campaigns/import", content=response.content, headers=headers), 201)
+    assert _same_rows(await _tally_rows(app, cid), made)
+
+
+def _same_rows(
+    found: dict[str, list[tuple[Any, ...]]], expected: dict[str, list[tuple[Any, ...]]]
+) -> bool:
+    """The same rows, their float sums alike but for the order they were added in."""
+    if found.keys() != expected.keys():
+        return False
+    for table, rows in found.items():
+        if len(rows) != len(expected[table]):
+            return False
+        for row, other in zip(rows, expected[table], strict=True):
+            for a, b in zip(row, other, strict=True):
+                if a != b and not (isinstance(a, float) and math.isclose(a, b, rel_tol=1e-9)):
+                    return False
+    return True
 
 
 async def test_a_demo_spread_over_weeks_keeps_minute_rows_only_within_their_retention(
