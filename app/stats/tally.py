@@ -39,7 +39,7 @@ MAX_SIDES = 100  # larger dice are left out of the face histograms
 Key = tuple[str, str, str, int, datetime]  # user, character_key, visibility, span, starts_at
 HOUR, MINUTE = 60, 1  # the spans of the rows, in minutes
 SUMS = ("rolls", "tests", "observed", "expected", "variance", "totals", "total_observed",
-         "total_expected", "total_variance")  # fmt: skip
+        "total_expected", "total_variance")  # fmt: skip
 _INTS = frozenset({"rolls", "tests", "totals"})
 
 
