@@ -18,6 +18,7 @@ from typing import IO, Any
 import pytest
 from httpx import AsyncClient
 
+from app.core.database import PgDb
 from app.core.db import utcnow
 from app.core.dbapi import Statement
 from app.core.errors import Conflict, Unprocessable
@@ -28,7 +29,7 @@ from app.exchange import importing, joining, lines, spool, writing
 from app.exchange.joining import NotSure
 from app.exchange.preparing import LogRows
 from app.exchange.records import Checked
-from app.stats import tally
+from app.stats import staging, tally
 from tests.exchange import ndjson
 from tests.exchange.granted import granted
 from tests.service.table import db_run, expect, roll
@@ -319,11 +320,10 @@ async def test_two_imports_at_once_share_the_workers(client: AsyncClient) -> Non
 async def test_an_import_gives_the_loop_back_between_its_tally_statements(
     client: AsyncClient, app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """SQLite's driver runs inline: the tallies of a long campaign (its rolls each in a
-    minute of their own), written every ``TALLY_ROWS``, must not hold the event loop for
-    all their statements at once."""
-    if not app.state.settings.is_sqlite:
-        pytest.skip("PostgreSQL stages the tallies by COPY (app/stats/staging.py), no upserts")
+    """The tallies of a long campaign (its rolls each in a minute of their own), written
+    every ``TALLY_ROWS``, must not hold the event loop for all their statements at once:
+    SQLite's driver runs its upserts inline, and PostgreSQL's encodes a ``COPY``'s rows on
+    the loop (app/stats/staging.py: ``_COPY_ROWS`` a ``COPY``)."""
     table = await granted(client)
     http, st, cid = table.http, table.st, table.cid
     for _ in range(6):
@@ -339,23 +339,35 @@ async def test_an_import_gives_the_loop_back_between_its_tally_statements(
             await asyncio.sleep(0)
 
     taken: list[int] = []  # the ticks when each tally statement was taken to be sent
-    statements = tally.Tallies.statements
+    statements, copy_rows = tally.Tallies.statements, PgDb.copy
 
     def watched(self: tally.Tallies) -> Iterator[Statement]:
         for statement in statements(self):
             taken.append(ticks)
             yield statement
 
+    copied: list[int] = []  # the rows of each staged COPY (PostgreSQL)
+
+    async def watched_copy(self: PgDb, name: str, columns: Any, rows: Any) -> None:
+        if name.startswith("staged_"):
+            taken.append(ticks)
+            copied.append(len(rows))
+        await copy_rows(self, name, columns, rows)
+
     monkeypatch.setattr(writing, "TALLY_ROWS", 1)
     monkeypatch.setattr(tally.Tallies, "statements", watched)
+    monkeypatch.setattr(PgDb, "copy", watched_copy)
+    monkeypatch.setattr(staging, "_COPY_ROWS", 1)
     running = asyncio.create_task(ticker())
     try:
         headers = {**st.auth, "Content-Type": "application/x-ndjson"}
         expect(await http.post("/campaigns/import", content=exported.content, headers=headers), 201)
     finally:
         running.cancel()
-    assert len(taken) >= 2  # a roll_tallies and a face_tallies upsert at least
+    assert len(taken) >= 2  # a roll_tallies and a face_tallies statement at least
     assert all(later > earlier for earlier, later in pairwise(taken))
+    if not app.state.settings.is_sqlite:  # a roll's hour and minute rows: two COPYs
+        assert copied and max(copied) == 1
 
 
 async def test_a_batch_of_the_log_that_fails_leaves_nothing_of_the_import(
