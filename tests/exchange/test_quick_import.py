@@ -387,7 +387,6 @@ async def test_a_batch_of_the_log_that_fails_leaves_nothing_of_the_import(
 
     async def refused(db: Any, held: dict[str, list[Any]]) -> None:
         sent.append(sum(map(len, held.values())))
-        await asyncio.sleep(0.01)
         raise Conflict(msg("a batch refused"))
 
     monkeypatch.setattr(writing, "_write_tables", refused)
