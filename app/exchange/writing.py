@@ -148,9 +148,8 @@ async def write_lines(db: Db, checked: Checked, place: LinePlacement) -> None:
 
     async def write_tallies() -> None:
         nonlocal tallies
-        await staged.add(tallies)
+        await staged.add(tallies)  # the loop given back between its statements
         tallies = tally.Tallies(campaign.id)
-        await asyncio.sleep(0)
 
     async def insert(kind: str, rows: list[Any]) -> None:
         if kind == "member":
