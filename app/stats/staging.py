@@ -24,10 +24,6 @@ from app.stats.tally import FACE_KEY, ROLL_KEY, SUMS, Tallies
 
 __all__ = ["StagedTallies"]
 
-# Rows a COPY: the driver encodes them all on the event loop, which a flush of 20,000
-# would hold for tens of milliseconds.
-_COPY_ROWS = 2_000
-
 _TABLES = (
     ("roll_tallies", ROLL_KEY, SUMS),
     ("face_tallies", FACE_KEY, ("n",)),
@@ -77,9 +73,7 @@ class StagedTallies:
         for (table, key, sums), rows in zip(
             _TABLES, (tallies.roll_rows(), tallies.face_rows()), strict=True
         ):
-            for start in range(0, len(rows), _COPY_ROWS):
-                await db.copy(_staged(table), (*key, *sums), rows[start : start + _COPY_ROWS])
-                await asyncio.sleep(0)
+            await db.copy(_staged(table), (*key, *sums), rows)  # paced: the loop turns
 
     async def finish(self) -> None:
         if not self._staging:

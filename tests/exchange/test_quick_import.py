@@ -16,9 +16,10 @@ from itertools import pairwise
 from typing import IO, Any
 
 import pytest
+from asyncpg.connection import Connection
 from httpx import AsyncClient
 
-from app.core.database import PgDb
+from app.core import pgdb
 from app.core.db import utcnow
 from app.core.dbapi import Statement
 from app.core.errors import Conflict, Unprocessable
@@ -29,7 +30,7 @@ from app.exchange import importing, joining, lines, spool, writing
 from app.exchange.joining import NotSure
 from app.exchange.preparing import LogRows
 from app.exchange.records import Checked
-from app.stats import staging, tally
+from app.stats import tally
 from tests.exchange import ndjson
 from tests.exchange.granted import granted
 from tests.service.table import db_run, expect, roll
@@ -323,7 +324,8 @@ async def test_an_import_gives_the_loop_back_between_its_tally_statements(
     """The tallies of a long campaign (its rolls each in a minute of their own), written
     every ``TALLY_ROWS``, must not hold the event loop for all their statements at once:
     SQLite's driver runs its upserts inline, and PostgreSQL's encodes a ``COPY``'s rows on
-    the loop (app/stats/staging.py: ``_COPY_ROWS`` a ``COPY``)."""
+    the loop, which turns every ``COPY_PACE`` rows of any ``COPY`` (app/core/pgdb.py): the
+    staged tallies' and the log's alike."""
     table = await granted(client)
     http, st, cid = table.http, table.st, table.cid
     for _ in range(6):
@@ -339,25 +341,29 @@ async def test_an_import_gives_the_loop_back_between_its_tally_statements(
             await asyncio.sleep(0)
 
     taken: list[int] = []  # the ticks when each tally statement was taken to be sent
-    statements, copy_rows = tally.Tallies.statements, PgDb.copy
+    statements, copy_records = tally.Tallies.statements, Connection.copy_records_to_table
 
     def watched(self: tally.Tallies) -> Iterator[Statement]:
         for statement in statements(self):
             taken.append(ticks)
             yield statement
 
-    copied: list[int] = []  # the rows of each staged COPY (PostgreSQL)
+    copies: list[tuple[str, list[int]]] = []  # each COPY's table, the ticks at each row
 
-    async def watched_copy(self: PgDb, name: str, columns: Any, rows: Any) -> None:
+    async def watched_copy(self: Connection, name: str, *, records: Any, **options: Any) -> Any:
         if name.startswith("staged_"):
             taken.append(ticks)
-            copied.append(len(rows))
-        await copy_rows(self, name, columns, rows)
+        rows, at = [], []
+        async for row in records:  # as the driver takes them (asyncpg also takes a list)
+            rows.append(row)
+            at.append(ticks)
+        copies.append((name, at))
+        return await copy_records(self, name, records=rows, **options)
 
     monkeypatch.setattr(writing, "TALLY_ROWS", 1)
     monkeypatch.setattr(tally.Tallies, "statements", watched)
-    monkeypatch.setattr(PgDb, "copy", watched_copy)
-    monkeypatch.setattr(staging, "_COPY_ROWS", 1)
+    monkeypatch.setattr(Connection, "copy_records_to_table", watched_copy)
+    monkeypatch.setattr(pgdb, "COPY_PACE", 1)
     running = asyncio.create_task(ticker())
     try:
         headers = {**st.auth, "Content-Type": "application/x-ndjson"}
@@ -366,8 +372,11 @@ async def test_an_import_gives_the_loop_back_between_its_tally_statements(
         running.cancel()
     assert len(taken) >= 2  # a roll_tallies and a face_tallies statement at least
     assert all(later > earlier for earlier, later in pairwise(taken))
-    if not app.state.settings.is_sqlite:  # a roll's hour and minute rows: two COPYs
-        assert copied and max(copied) == 1
+    if not app.state.settings.is_sqlite:
+        assert {"staged_roll_tallies", "rolls", "events"} <= {name for name, _ in copies}
+        assert max(len(at) for _, at in copies) > 1  # the log's rows: one COPY a table
+        for name, at in copies:  # the loop turned between any two rows of a COPY
+            assert all(later > earlier for earlier, later in pairwise(at)), (name, at)
 
 
 async def test_a_batch_of_the_log_that_fails_leaves_nothing_of_the_import(
