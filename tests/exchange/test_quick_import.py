@@ -354,7 +354,7 @@ async def test_an_import_gives_the_loop_back_between_its_tally_statements(
         if name.startswith("staged_"):
             taken.append(ticks)
         rows, at = [], []
-        async for row in records:  # as the driver takes them (asyncpg also takes a list)
+        async for row in records:  # as the driver takes them (a plain list fails here)
             rows.append(row)
             at.append(ticks)
         copies.append((name, at))
