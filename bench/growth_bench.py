@@ -28,7 +28,15 @@ and command line only, so export and verify may change format without this file 
 - ``verify_s``, ``verify_rolls_per_s``, ``verify_peak_mb``, ``verify_ok``: ``fairtable
   verify`` on the export (on the audit bundle when there is no export), its peak resident
   memory from ``wait4``;
-- ``generate_rolls_per_s``: the generator's own figure.
+- ``generate_rolls_per_s``: the generator's own figure;
+- ``generate_cpu_us_per_roll``, ``import_cpu_us_per_roll``, ``import_busy_pct``: the whole
+  machine's CPU (``/proc/stat``: every process counts, the database server's, this
+  client's and the kernel's too) spent a roll while the generator ran and while the
+  import ran (their starts included: the command's, the server's first import's worker
+  processes; a few seconds, which only a large size makes small), and how busy the
+  import kept the machine. On a machine the work saturates, that CPU is what bounds the
+  rates: ``cores / cpu`` rolls a second at best (none of them is printed where there is
+  no ``/proc/stat``).
 
 Output: ``GROWTH size=N db=sqlite metric=... value=...`` lines, then ``RATIO`` lines of each
 read against the smallest size's, read in the same rounds (the issue's target at 1M: at
@@ -65,6 +73,38 @@ ENV = {**os.environ, "VTT_ENVIRONMENT": "test", "VTT_SECRET_KEY": secrets.token_
        "VTT_RATE_LIMITS": "false"}  # fmt: skip
 READS = ("log_ms", "events_ms", "audit_ms")
 READ_ROUNDS = 21
+
+
+class MachineCpu:
+    """The whole machine's CPU over a ``with`` block: ``busy_s`` CPU-seconds spent (user,
+    system, interrupts) and ``busy_pct`` of what the cores could give; None without a
+    Linux ``/proc/stat``."""
+
+    def __init__(self) -> None:
+        self.busy_s: float | None = None
+        self.busy_pct: float | None = None
+
+    def __enter__(self) -> MachineCpu:
+        self._start = _cpu_ticks()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        end = _cpu_ticks()
+        if self._start is None or end is None:
+            return
+        busy, idle = (e - s for e, s in zip(end, self._start, strict=True))
+        self.busy_s = busy / os.sysconf("SC_CLK_TCK")
+        self.busy_pct = 100 * busy / max(busy + idle, 1)
+
+
+def _cpu_ticks() -> tuple[int, int] | None:
+    """(busy, idle) clock ticks of all cores since boot (steal counts as neither)."""
+    try:
+        ticks = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return None
+    user, nice, system, idle, iowait, irq, softirq = ticks[:7]
+    return user + nice + system + irq + softirq, idle + iowait
 
 
 def free_port() -> int:
@@ -187,7 +227,9 @@ class Campaign:
         self.database = Database(tmp, postgres)
         try:
             empty = self.database.size()
-            self.cid, key, self.rate = generate(self.database.url, size, every)
+            with MachineCpu() as cpu:
+                self.cid, key, self.rate = generate(self.database.url, size, every)
+            self.cpu_s = cpu.busy_s
             if postgres is not None:
                 asyncio.run(_admin(self.database.url, "ANALYZE"))
             self.bytes_per_roll = (self.database.size() - empty) / size
@@ -314,17 +356,20 @@ def import_into_fresh(file: Path, tmp: Path, postgres: str | None) -> dict[str, 
                             yield chunk
 
                 started = time.perf_counter()
-                with Watch(server) as watch:
+                with Watch(server) as watch, MachineCpu() as cpu:
                     answer = client.post("/campaigns/import", content=body(), headers=headers)
                 seconds = time.perf_counter() - started
             if answer.status_code != 201:
                 print(f"# import: {answer.status_code} {answer.text[:300]}", flush=True)
                 return {}
-            return {
+            figures = {
                 "import_s": seconds,
                 "import_rss_growth_mb": watch.peak - watch.before,
                 "import_healthz_worst_ms": watch.worst,
             }
+            if cpu.busy_s is not None and cpu.busy_pct is not None:
+                figures.update(import_cpu_s=cpu.busy_s, import_busy_pct=cpu.busy_pct)
+            return figures
         finally:
             server.stop()
     finally:
@@ -379,6 +424,8 @@ def measure(
     site = Campaign(size, postgres, tmp, every)
     try:
         figures = {"generate_rolls_per_s": site.rate, "bytes_per_roll": site.bytes_per_roll}
+        if site.cpu_s is not None:
+            figures["generate_cpu_us_per_roll"] = site.cpu_s / size * 1e6
         figures.update(paired_reads(site, base))
         server, client, cid = site.server, site.client, site.cid
         exported = export(server, client, cid, tmp / f"export_{size}.json")
@@ -392,6 +439,8 @@ def measure(
                 figures["export_gzip_s"] = zipped[1]["export_s"]
                 figures["export_gzip_rolls_per_s"] = size / zipped[1]["export_s"]
             imported = import_into_fresh(exported[0], tmp, postgres)
+            if "import_cpu_s" in imported:
+                figures["import_cpu_us_per_roll"] = imported.pop("import_cpu_s") / size * 1e6
             figures.update(imported)
             if imported:
                 figures["import_rolls_per_s"] = size / imported["import_s"]
