@@ -82,7 +82,9 @@ class PgDb:
         """Rows into ``table`` by binary ``COPY``, the bulk writes' way (an import's pass 2,
         the generator): the database server takes them for less work than ``INSERT``
         spread by ``unnest`` (measured in docs/export.md). Any number of rows: the loop
-        turns every ``COPY_PACE`` of them."""
+        turns every ``COPY_PACE`` of them; none sends nothing (a round trip saved)."""
+        if not rows:
+            return
         await self._conn.copy_records_to_table(table, records=_paced(rows), columns=list(columns))
 
     async def send_together(self, main: Statement, others: Sequence[Statement]) -> Row | None:
