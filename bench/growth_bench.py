@@ -38,6 +38,12 @@ and command line only, so export and verify may change format without this file 
   rates: ``cores / cpu`` rolls a second at best (none of them is printed where there is
   no ``/proc/stat``).
 
+- ``calibration_start_us``, ``calibration_end_us`` (``size=0``): this machine's speed at
+  the start and at the end of the run: the best of five rounds of a fixed piece of an
+  import's kind of work on one core (a roll's line parsed, spelled canonically, hashed),
+  in µs. The rates of a run scale about inversely with it: it tells a slower machine (or
+  a busier neighbour on a shared one) from slower code, between runs and within one.
+
 Output: ``GROWTH size=N db=sqlite metric=... value=...`` lines, then ``RATIO`` lines of each
 read against the smallest size's, read in the same rounds (the issue's target at 1M: at
 most 1.5).
@@ -47,6 +53,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import http.client
 import json
 import os
@@ -473,6 +480,43 @@ def measure(
     return figures, site
 
 
+# A 3d6 test as its line carries it: the fixed work of ``calibrate``.
+SAMPLE_ROLL = {
+    "t": "roll", "id": "01m6fr5sn2btnxgsvq2whd1sjz", "campaign_id": "01m9956hhhknr6z3wcakga48h8",
+    "seq": 3, "ruleset": "3d6", "kind": "test", "character_id": "01m9956hhjstkg6kxhxed03ftm",
+    "user_id": "01m9956h9h9mhbrjjrgnnyzg0q", "visibility": "public", "note": None,
+    "status": "final",
+    "dice": [{"sides": 6, "value": v, "history": [], "success": v < 5} for v in (1, 3, 5)],
+    "result": {"successes": 2, "difficulty": None, "outcome": "open", "boon": False,
+               "choice": None, "rerolls_left": 0, "rerolls": []},
+    "odds": {"outcomes": {"open": 0.875, "botch": 0.125},
+             "successes": {"0": 0.125, "1": 0.375, "2": 0.375, "3": 0.125}},
+    "proof": [{"nonce": 0, "seed": 1, "commitment": "7e22" * 16,
+               "client_seed": "01m9956hhhknr6z3wcakga48h8",
+               "rolls": [{"sides": 6, "faces": [1, 3, 5]}]}],
+    "prev_hash": "0" * 64, "hash": "1c56" * 16,
+    "created_at": "2026-11-03T03:45:18.498000Z", "updated_at": "2026-11-03T03:45:18.498000Z",
+}  # fmt: skip
+
+
+def calibrate(rounds: int = 5, lines: int = 2_000) -> float:
+    """µs of one core for a roll's line read, picked over, spelled canonically and hashed
+    (the standard library only: it measures the machine, not this code): the best of
+    ``rounds`` (the shared machine's bursts make a round slower, never faster)."""
+    line = json.dumps(SAMPLE_ROLL).encode()
+    encoder = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    best = float("inf")
+    for _ in range(rounds):
+        started = time.perf_counter()
+        for _ in range(lines):
+            value = json.loads(line)
+            record = {name: found for name, found in value.items() if name != "odds"}
+            record["faces"] = [die["value"] for die in value["dice"] if die["sides"] == 6]
+            hashlib.sha256(encoder.encode(record).encode()).hexdigest()
+        best = min(best, time.perf_counter() - started)
+    return best / lines * 1e6
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1_000, 20_000])
@@ -490,6 +534,7 @@ def main() -> int:
         tag += f"_every{args.every:g}"
     sizes = sorted(args.sizes)
     results: dict[int, dict[str, float]] = {}
+    emit(0, tag, "calibration_start_us", calibrate())
     with tempfile.TemporaryDirectory(prefix="growth_") as tmp:
         base: Campaign | None = None
         try:
@@ -502,6 +547,7 @@ def main() -> int:
         finally:
             if base is not None:
                 base.close()
+    emit(0, tag, "calibration_end_us", calibrate())
     for size in sizes[1:]:
         for metric in READS:  # against the baseline read in the same rounds
             ratio = results[size][metric] / results[size][f"base_{metric}"]
