@@ -17,6 +17,7 @@ import os
 import random
 import secrets
 from collections.abc import Callable
+from typing import Any
 
 from httpx import AsyncClient
 
@@ -96,7 +97,7 @@ def damaged(body: bytes, chance: random.Random) -> bytes:
     return body
 
 
-async def _import(http: AsyncClient, person: Person, body: bytes) -> tuple[int, dict[str, str]]:
+async def _import(http: AsyncClient, person: Person, body: bytes) -> tuple[int, dict[str, Any]]:
     headers = {**person.auth, "Content-Type": "application/x-ndjson"}
     response = await http.post("/campaigns/import", content=body, headers=headers)
     assert response.status_code < 500, (SEED, response.text)
