@@ -3,7 +3,6 @@ event loop turning as the driver encodes them, and no round trip for no rows."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 from collections.abc import AsyncIterator
 from typing import Any
@@ -16,6 +15,7 @@ from sqlalchemy import make_url
 from app.core import pgdb
 from app.core.pgdb import PgDb
 from tests.conftest import PG_ENV
+from tests.core.loop_turns import LoopTurns, watch_copies
 
 
 @pytest.fixture
@@ -45,30 +45,10 @@ async def test_a_copy_lets_the_loop_turn_between_its_slices(
     conn: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(pgdb, "COPY_PACE", 10)
-    turns = 0
-    taken: list[int] = []  # the loop's turns when the driver took each row
-    copy_records = Connection.copy_records_to_table
-
-    async def watched(self: Connection, name: str, *, records: Any, **options: Any) -> Any:
-        rows = []
-        async for row in records:
-            rows.append(row)
-            taken.append(turns)
-        return await copy_records(self, name, records=rows, **options)
-
-    async def ticker() -> None:
-        nonlocal turns
-        while True:
-            turns += 1
-            await asyncio.sleep(0)
-
-    monkeypatch.setattr(Connection, "copy_records_to_table", watched)
-    running = asyncio.create_task(ticker())
-    await asyncio.sleep(0)
-    try:
+    async with LoopTurns() as turns:
+        copies = watch_copies(monkeypatch, turns)
         await PgDb(conn).copy("copied", ("n", "word"), [(n, "w") for n in range(30)])
-    finally:
-        running.cancel()
+    taken = copies[0].rows  # the loop's turns when the driver took each row
     assert len(set(taken[:10])) == 1  # a slice is encoded at once
     assert taken[0] < taken[10] < taken[20]  # the loop turned between slices
 

@@ -16,7 +16,6 @@ from itertools import pairwise
 from typing import IO, Any
 
 import pytest
-from asyncpg.connection import Connection
 from httpx import AsyncClient
 
 from app.core import pgdb
@@ -31,6 +30,7 @@ from app.exchange.joining import NotSure
 from app.exchange.preparing import LogRows
 from app.exchange.records import Checked
 from app.stats import tally
+from tests.core.loop_turns import LoopTurns, watch_copies
 from tests.exchange import ndjson
 from tests.exchange.granted import granted
 from tests.service.table import db_run, expect, roll
@@ -332,51 +332,30 @@ async def test_an_import_gives_the_loop_back_between_its_tally_statements(
         await roll(http, st, cid, kind="formula", formula="1d6")
     exported = await http.get(f"/campaigns/{cid}/export", headers=st.auth)
     expect(await http.delete(f"/campaigns/{cid}", headers=st.auth), 204)
-    ticks = 0
-
-    async def ticker() -> None:
-        nonlocal ticks
-        while True:
-            ticks += 1
-            await asyncio.sleep(0)
-
-    taken: list[int] = []  # the ticks when each tally statement was taken to be sent
-    statements, copy_records = tally.Tallies.statements, Connection.copy_records_to_table
+    turns = LoopTurns()
+    taken: list[int] = []  # the turns when each tally statement was taken to be sent
+    statements = tally.Tallies.statements
 
     def watched(self: tally.Tallies) -> Iterator[Statement]:
         for statement in statements(self):
-            taken.append(ticks)
+            taken.append(turns.count)
             yield statement
 
-    copies: list[tuple[str, list[int]]] = []  # each COPY's table, the ticks at each row
-
-    async def watched_copy(self: Connection, name: str, *, records: Any, **options: Any) -> Any:
-        if name.startswith("staged_"):
-            taken.append(ticks)
-        rows, at = [], []
-        async for row in records:  # as the driver takes them (a plain list fails here)
-            rows.append(row)
-            at.append(ticks)
-        copies.append((name, at))
-        return await copy_records(self, name, records=rows, **options)
-
     monkeypatch.setattr(writing, "TALLY_ROWS", 1)
-    monkeypatch.setattr(tally.Tallies, "statements", watched)
-    monkeypatch.setattr(Connection, "copy_records_to_table", watched_copy)
     monkeypatch.setattr(pgdb, "COPY_PACE", 1)
-    running = asyncio.create_task(ticker())
-    try:
+    monkeypatch.setattr(tally.Tallies, "statements", watched)
+    copies = watch_copies(monkeypatch, turns)
+    async with turns:
         headers = {**st.auth, "Content-Type": "application/x-ndjson"}
         expect(await http.post("/campaigns/import", content=exported.content, headers=headers), 201)
-    finally:
-        running.cancel()
+    taken += [c.called for c in copies if c.table.startswith("staged_")]  # PostgreSQL's
     assert len(taken) >= 2  # a roll_tallies and a face_tallies statement at least
     assert all(later > earlier for earlier, later in pairwise(taken))
     if not app.state.settings.is_sqlite:
-        assert {"staged_roll_tallies", "rolls", "events"} <= {name for name, _ in copies}
-        assert max(len(at) for _, at in copies) > 1  # the log's rows: one COPY a table
-        for name, at in copies:  # the loop turned between any two rows of a COPY
-            assert all(later > earlier for earlier, later in pairwise(at)), (name, at)
+        assert {"staged_roll_tallies", "rolls", "events"} <= {c.table for c in copies}
+        assert max(len(c.rows) for c in copies) > 1  # the log's rows: one COPY a table
+        for c in copies:  # the loop turned between any two rows of a COPY
+            assert all(later > earlier for earlier, later in pairwise(c.rows)), c
 
 
 async def test_a_batch_of_the_log_that_fails_leaves_nothing_of_the_import(
