@@ -16,16 +16,14 @@ from app.core.database import Db, Row, Statement
 from app.core.db import api_time
 from app.core.tables import TableSql
 from app.events.models import Event
+from app.rules.chain import ROLL_DATA_FIELDS, roll_event_data
 
 EVENTS = TableSql(Event)
 
-# The fields of a roll state's body, as they come from the roll's row.
-_BODY = ("id", "campaign_id", "seq", "ruleset", "kind", "character_id", "user_id",
-         "acted_by", "visibility", "note", "status", "dice", "result", "odds", "proof")  # fmt: skip
 # What ``select`` adds after the event's own fields: the event's facts a lost body keeps,
 # then the roll's columns a body is rebuilt from.
 _EVENT = ("campaign_id", "roll_seq", "visibility", "user_id")
-_ROLL = (*_BODY, "state", "created_at", "updated_at", "hash", "prev_hash")
+_ROLL = (*ROLL_DATA_FIELDS, "state", "created_at", "updated_at", "hash", "prev_hash")
 _TAIL = ", ".join([*(f"e.{name}" for name in _EVENT), *(f"r.{name}" for name in _ROLL)])
 _JOIN = " FROM events e LEFT JOIN rolls r ON r.campaign_id = e.campaign_id AND r.seq = e.roll_seq"
 
@@ -42,14 +40,10 @@ _FILL = (
 def roll_body(roll: Mapping[str, Any]) -> dict[str, Any]:
     """The data of a roll state's event: the whole roll as its roller (or a storyteller)
     reads it, from the roll's values as stored (times as datetimes, or already spelled
-    as the API spells them). The one definition, for the event as recorded and as
-    rebuilt from the roll's row."""
-    body = {name: roll[name] for name in _BODY}
-    body["effects"] = (roll["state"] or {}).get("effects", [])
+    as the API spells them): ``roll_event_data``, its times spelled."""
+    body = roll_event_data(roll)
     body["created_at"] = api_time(roll["created_at"])
     body["updated_at"] = api_time(roll["updated_at"])
-    body["hash"] = roll["hash"]
-    body["redacted"] = False
     return body
 
 

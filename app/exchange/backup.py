@@ -1,6 +1,6 @@
 """An operator's full backup and restore of one campaign, for the ``fairtable`` command
 (database access, no API): every roll and event unredacted, every seat, and the current
-secret seed, in the line format (``fairtable-backup`` version 5, docs/export.md §3). The
+secret seed, in the line format (``fairtable-backup`` version 6, docs/export.md §3). The
 file is as secret as the database: whoever holds it can read every private roll and
 predict every die until the next rotation.
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import tempfile
 from collections.abc import AsyncIterable, AsyncIterator
-from typing import IO
+from typing import IO, Any
 
 from app.core.errors import Unprocessable
 from app.core.i18n import msg
@@ -48,6 +48,8 @@ from app.exchange.records import (
 from app.exchange.seen import Seen, bad
 from app.exchange.spool import SpoolWriter
 from app.exchange.verifying import Refused, VerifierProcess
+from app.rules.compact import Compact
+from app.rules.verify_report import Stop
 
 _YIELD_EVERY = 16
 _SPOOL = 8 * 1024 * 1024
@@ -165,35 +167,36 @@ async def _read(
     writer: SpoolWriter | None = None
     ended = False
     seen = Seen()
+    compact = Compact(False)
+    held = 0  # the line of the compact roll event ``compact`` holds
     async for number, line, record in lines.records(chunks, max_line):
         if ended:
             raise bad(number, "a record after the trailer")
-        kind = record.pop("t", None)
         if found is None or writer is None:
-            found = read_header(number, record, kind, backup, spool)
+            found = read_header(number, record, record.pop("t", None), backup, spool)
             writer = SpoolWriter(spool, found.campaign.id, rows_for)
+            compact = Compact(found.compact)
             await verifier.header(line)
             continue
-        if kind == "trailer":
-            why = await verifier.finish(line)
-            if why is not None:
-                raise _unverified(number, why)
-            check_trailer(number, record, found, seen)
-            writer.close()
-            ended = True
-            continue
-        model = PARTS.get(str(kind))
-        if model is None:
-            raise bad(number, f"unknown record type {kind!r}")
-        seen.stage(number, str(kind))
-        value = part(number, model, record)
-        check_record(number, str(kind), value, record, found.header_parts, seen)
-        await verifier.record(number, line)
-        row = values(str(kind), value)
-        if kind == "character":
-            row["sheet"] = sheet(number, found.campaign.ruleset, value.sheet)
-        writer.add(str(kind), row)
-        found.counts[str(kind)] = found.counts.get(str(kind), 0) + 1
+        try:
+            ready = compact.feed(record)
+        except Stop as stop:
+            raise bad(number, str(stop.failure)) from None
+        if not ready:
+            held = number
+        for at, one in zip((held, number)[2 - len(ready) :], ready, strict=True):
+            kind = str(one.pop("t", None))
+            if kind == "trailer":
+                why = await verifier.finish(line)
+                if why is not None:
+                    raise _unverified(number, why)
+                check_trailer(number, one, found, seen)
+                writer.close()
+                ended = True
+                continue
+            _take(at, kind, one, found, seen, writer)
+        if not ended:
+            await verifier.record(number, line)
         if number % _YIELD_EVERY == 0:  # a line costs ~0.1 ms: give the loop back often
             await asyncio.sleep(0)
     if found is None:
@@ -201,3 +204,25 @@ async def _read(
     if not ended:
         raise Unprocessable(msg("the body ends without its trailer: it was cut short"))
     return found
+
+
+def _take(
+    number: int,
+    kind: str,
+    record: dict[str, Any],
+    found: Checked,
+    seen: Seen,
+    writer: SpoolWriter,
+) -> None:
+    """One record of the log or the table, checked and spooled (line ``number``)."""
+    model = PARTS.get(kind)
+    if model is None:
+        raise bad(number, f"unknown record type {kind!r}")
+    seen.stage(number, kind)
+    value = part(number, model, record)
+    check_record(number, kind, value, record, found.header_parts, seen)
+    row = values(kind, value)
+    if kind == "character":
+        row["sheet"] = sheet(number, found.campaign.ruleset, value.sheet)
+    writer.add(kind, row)
+    found.counts[kind] = found.counts.get(kind, 0) + 1

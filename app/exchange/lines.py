@@ -15,15 +15,16 @@ from app.core.i18n import message_of, msg
 from app.core.jsontext import dumps, loads
 from app.core.text import body_errors
 
-FORMAT, VERSION = "fairtable-campaign", 6
-BACKUP_FORMAT, BACKUP_VERSION = "fairtable-backup", 5
-# The versions before, still read: the one before had no ``acted_by`` on its rolls (the bot
-# that made a roll for its player), the one before that no chat (no ``message`` line), and
-# the one before that no roll requests and no grants either (no ``roll_request`` or
-# ``grant``).
-READ_VERSIONS = {FORMAT: (3, 4, 5, VERSION), BACKUP_FORMAT: (2, 3, 4, BACKUP_VERSION)}
+FORMAT, VERSION = "fairtable-campaign", 7
+BACKUP_FORMAT, BACKUP_VERSION = "fairtable-backup", 6
+# The versions before, still read: the one before wrote each roll's latest link whole (no
+# compact event: app/rules/compact.py), the one before that had no ``acted_by`` on its
+# rolls (the bot that made a roll for its player), the one before that no chat (no
+# ``message`` line), and the one before that no roll requests and no grants either (no
+# ``roll_request`` or ``grant``).
+READ_VERSIONS = {FORMAT: (3, 4, 5, 6, VERSION), BACKUP_FORMAT: (2, 3, 4, 5, BACKUP_VERSION)}
 # The first version of each whose ``roll`` records carry ``acted_by`` (those before never do).
-ACTED_BY_SINCE = {FORMAT: VERSION, BACKUP_FORMAT: BACKUP_VERSION}
+ACTED_BY_SINCE = {FORMAT: 6, BACKUP_FORMAT: 5}
 MEDIA_TYPE = "application/x-ndjson"
 GZIP_MAGIC = b"\x1f\x8b"
 _CHUNK = 64 * 1024

@@ -23,6 +23,7 @@ from app.exchange import lines
 from app.exchange.records import PARTS, Checked, check_record, part, read_header, sheet, values
 from app.exchange.seen import Note, Noted
 from app.exchange.spool import SpoolWriter
+from app.rules.compact import Compact
 from app.rules.verify_chunks import Piece, PieceVerifier
 
 __all__ = ["CheckedPiece", "PieceTask", "check_piece"]
@@ -71,24 +72,26 @@ def _check(
     spool = io.BytesIO()
     writer = SpoolWriter(spool, found.campaign.id, rows_for)
     counts: dict[str, int] = {}
+    compact = Compact(found.compact)
     for line in piece.split(b"\n"):
         if not line.strip():
             continue
         if len(line) > max_line:
             return CheckedPiece(sound=False)
-        record = lines.parse(0, line)
-        verifier.record(record)  # as the codec reads it (``read_alike``)
-        kind = str(record.pop("t", None))
-        model = PARTS.get(kind)
-        if model is None:
-            return CheckedPiece(sound=False)
-        noted.stage(0, kind)
-        value = part(0, model, record)
-        check_record(0, kind, value, record, found.header_parts, noted)
-        row = values(kind, value)
-        if kind == "character":
-            row["sheet"] = sheet(0, found.campaign.ruleset, value.sheet)
-        writer.add(kind, row)
-        counts[kind] = counts.get(kind, 0) + 1
+        for record in compact.feed(lines.parse(0, line)):
+            verifier.record(record)  # as the codec reads it (``read_alike``)
+            kind = str(record.pop("t", None))
+            model = PARTS.get(kind)
+            if model is None:
+                return CheckedPiece(sound=False)
+            noted.stage(0, kind)
+            value = part(0, model, record)
+            check_record(0, kind, value, record, found.header_parts, noted)
+            row = values(kind, value)
+            if kind == "character":
+                row["sheet"] = sheet(0, found.campaign.ruleset, value.sheet)
+            writer.add(kind, row)
+            counts[kind] = counts.get(kind, 0) + 1
+    compact.end()
     writer.close()
     return CheckedPiece(True, verifier.piece(), noted.notes, counts, spool.getvalue())

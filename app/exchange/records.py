@@ -38,6 +38,7 @@ from app.exchange.schemas import (
 from app.exchange.seen import Seen, SeenLike, bad
 from app.messages.service import audience_of, to_read
 from app.rules import RulesError
+from app.rules.compact import COMPACT_SINCE
 from app.rules.verify_lines import LineVerifier
 from app.rules.verify_report import Stop
 
@@ -86,6 +87,7 @@ class Checked:
     spool: IO[bytes]
     counts: dict[str, int] = field(default_factory=dict)
     acted_by: bool = True  # the file's version carries ``acted_by`` on its rolls
+    compact: bool = True  # the file's version lets roll events travel compact
 
     @property
     def header_parts(self) -> tuple[CampaignPart, FairnessPart, bool]:
@@ -124,8 +126,9 @@ def read_header(
     settings = validate_settings(
         campaign.ruleset, campaign.settings, loc=("body", "campaign", "settings")
     )
-    acted_by = record["version"] >= lines.ACTED_BY_SINCE[want]
-    return Checked(campaign, fairness, settings, spool, acted_by=acted_by)
+    version = record["version"]
+    acted_by, compact = version >= lines.ACTED_BY_SINCE[want], version >= COMPACT_SINCE[want]
+    return Checked(campaign, fairness, settings, spool, acted_by=acted_by, compact=compact)
 
 
 def check_trailer(number: int, trailer: dict[str, Any], found: Checked, seen: Seen) -> None:

@@ -119,7 +119,8 @@ async def export_page(
     """The events of seq ``after`` (excluded) to ``upto``, each with its roll when the
     event is that roll's latest state (times as the API writes them); as the events' and the
     rolls' own queries would give them (``events_repo.with_data``: a lost roll's link is
-    empty), but for the JSON of the roll, carried as text."""
+    empty), but for the JSON of the roll, carried as text, and the ``data`` of an event
+    that comes with its roll, left None (``events_repo.roll_body`` of that roll)."""
     found: list[tuple[dict[str, Any], dict[str, Any] | None]] = []
     as_text = not isinstance(db, PgDb)
     spell = rfc3339_of_text if as_text else rfc3339
@@ -134,7 +135,6 @@ async def export_page(
                 roll = _carried(ROLLS.row(columns))
                 roll["created_at"] = spell(roll["created_at"])
                 roll["updated_at"] = spell(roll["updated_at"])
-                data = events_repo.roll_body(roll)
         if hash_ is None and roll_seq is not None:  # compact: the link is the roll's too
             prev_hash, hash_ = (columns[i] or "" for i in _LINK)
         event = {"seq": seq, "type": type_, "at": spell(at), "visibility": visibility,

@@ -27,12 +27,12 @@ router = APIRouter(tags=["export"], route_class=ApiRoute)
 # Shortened: a real export has every field of each record (docs/export.md).
 EXPORT_EXAMPLE = "\n".join(
     (
-        '{"t":"header","format":"fairtable-campaign","version":6,"exported_at":"2025-03-01T20:00:00Z",'
+        '{"t":"header","format":"fairtable-campaign","version":7,"exported_at":"2025-03-01T20:00:00Z",'
         '"campaign":{"id":"01jd…","name":"The Boat","ruleset":"3d6"},'
         '"fairness":{"chain_head":"c819…"}}',
         '{"t":"member","user_id":"01jd…","username":"sophie","role":"storyteller"}',
-        '{"t":"event","seq":4,"type":"roll.created","visibility":"public",'
-        '"prev_hash":"000…","hash":"c819…"}',
+        '{"t":"event","seq":4,"type":"roll.created","at":"2025-03-01T19:59:00Z",'
+        '"visibility":"public","user_id":"01jd…"}',
         '{"t":"roll","id":"01jd…","seq":4,"kind":"test","status":"final","hash":"c819…"}',
         '{"t":"trailer","chain_head":"c819…","last_seq":4,"counts":{"members":1,"events":4,"rolls":1}}',
     )

@@ -14,16 +14,18 @@ others) is left out, its events and its message alike."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from app.core.database import Db
 from app.core.db import rfc3339, utcnow
 from app.core.errors import NotFound
 from app.core.i18n import msg
+from app.events.repository import roll_body
 from app.exchange import repository as repo
 from app.fairness import service as fairness_service
 from app.rolls.visibility import can_read
+from app.rules.compact import COMPACT_SINCE
 from app.rules.verify_requests import is_link_type
 from app.table.repository import Table as FlowTable
 
@@ -58,6 +60,8 @@ async def campaign_records(
     counts = {"members": len(members), "characters": len(characters), "events": 0, "rolls": 0,
               "roll_requests": 0, "messages": 0}  # fmt: skip
 
+    compact = header["version"] >= COMPACT_SINCE[header["format"]]
+
     def visible(visibility: str, user_id: str | None, audience: list[str] | None = None) -> bool:
         return viewer_id is None or can_read(visibility, user_id or "", audience, viewer_id, True)
 
@@ -81,8 +85,11 @@ async def campaign_records(
         messages = await repo.messages_by_id(db, said)
         out: list[dict[str, Any]] = []
         for event, joined in found:
+            if joined is not None:  # the roll's latest state
+                counts["rolls"] += _latest(out, event, joined, visible, compact)
+                continue
             link = _is_link(event)
-            roll = joined or (rolls.get(event["data"].get("id")) if link else None)
+            roll = rolls.get(event["data"].get("id")) if link else None
             if visible(event["visibility"], event["user_id"], event.get("audience")):
                 out.append({"t": "event", **event})
             elif link:  # its place in the chain travels, not its content
@@ -123,6 +130,31 @@ async def campaign_records(
 
 
 _MESSAGE_EVENTS = ("message.created", "message.deleted")
+_COMPACT = ("seq", "type", "at", "visibility", "user_id")  # a compact event's fields
+
+
+def _latest(
+    out: list[dict[str, Any]],
+    event: dict[str, Any],
+    roll: dict[str, Any],
+    visible: Callable[[str, str | None], bool],
+    compact: bool,
+) -> int:
+    """A roll's latest link, and the roll after it when the viewer reads it (how many
+    rolls: 0 or 1). The link travels compact before its roll (app/rules/compact.py) when
+    the version written has compact events, as a redacted stub when the viewer may not
+    read it."""
+    if not visible(event["visibility"], event["user_id"]):
+        out.append({"t": "event", **event, "data": {"id": roll["id"], "redacted": True}})
+        return 0
+    shown = visible(roll["visibility"], roll["user_id"])
+    if compact and shown:
+        out.append({"t": "event", **{name: event[name] for name in _COMPACT}})
+    else:
+        out.append({"t": "event", **event, "data": roll_body(roll)})
+    if shown:
+        out.append({"t": "roll", **roll})
+    return int(shown)
 
 
 def _is_latest(event: dict[str, Any], message: dict[str, Any]) -> bool:

@@ -44,6 +44,7 @@ __all__ = [
     "hash_of",
     "link_hash",
     "link_salt",
+    "roll_event_data",
 ]
 
 GENESIS = "0" * 64
@@ -80,6 +81,26 @@ def chain_record(roll: Mapping[str, Any], link_seq: int) -> dict[str, Any]:
     record = {name: roll[name] for name in _FIELDS_BUT_LINK}
     record["link_seq"] = link_seq
     return record
+
+
+ROLL_DATA_FIELDS = ("id", "campaign_id", "seq", "ruleset", "kind", "character_id", "user_id",
+                    "acted_by", "visibility", "note", "status", "dice", "result", "odds",
+                    "proof")  # fmt: skip
+"""The fields of a roll that its event's ``data`` copies as they are."""
+
+
+def roll_event_data(roll: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``data`` of a roll state's event, from the roll as the API shows it plus its
+    engine ``state``: the one definition, for the event as recorded, as rebuilt from the
+    roll's row, and as rebuilt from the ``roll`` record after a compact event of the line
+    format (docs/export.md). Its values are the roll's own objects, not copies."""
+    body = {name: roll[name] for name in ROLL_DATA_FIELDS}
+    body["effects"] = (roll["state"] or {}).get("effects", [])
+    body["created_at"] = roll["created_at"]
+    body["updated_at"] = roll["updated_at"]
+    body["hash"] = roll["hash"]
+    body["redacted"] = False
+    return body
 
 
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)

@@ -149,6 +149,7 @@ def check_piece(header: bytes, piece: bytes, codec: Codec) -> Piece:
             value = codec.loads(line)
             need(is_map(value), "a line is not an object")
             verifier.record(value)
+        verifier.compact.end()  # a piece never ends between a compact event and its roll
     except Stop as stop:
         return Piece(failure=stop.failure)
     except Exception as exc:  # the whole pass will say what

@@ -30,6 +30,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from app.rules.chain import GENESIS, STANDARD, Codec, chain_record, link_hash
+from app.rules.compact import COMPACT_SINCE, Compact
 from app.rules.verify import _Verifier
 from app.rules.verify_dice import is_int, is_map
 from app.rules.verify_report import Failure, Report, Stop, is_str, need
@@ -38,10 +39,11 @@ from app.rules.verify_rolls import RollStates
 
 __all__ = ["LineVerifier", "verify_lines"]
 
-FORMATS = {"fairtable-campaign": (3, 4, 5, 6), "fairtable-backup": (2, 3, 4, 5)}
-"""The versions read: the latest of each adds ``acted_by`` to its rolls (not chained: the
-verifier reads past it), the one before writes chat messages, the one before that roll
-requests but no messages, the one before that neither."""
+FORMATS = {"fairtable-campaign": (3, 4, 5, 6, 7), "fairtable-backup": (2, 3, 4, 5, 6)}
+"""The versions read: the latest of each lets a roll's latest link travel compact
+(``app.rules.compact``), the one before adds ``acted_by`` to its rolls (not chained: the
+verifier reads past it), the one before that writes chat messages, the one before that
+roll requests but no messages, the one before that neither."""
 
 
 class LineVerifier(_Verifier):
@@ -63,6 +65,7 @@ class LineVerifier(_Verifier):
         # the last record's message event, while it is the one before: (id, seq, type)
         self.last_message: tuple[Any, Any, str] | None = None
         self.message_lines = 0
+        self.compact = Compact(False)  # the header says whether roll events travel compact
 
     def header(self, header: Any) -> None:
         need(is_map(header) and header.get("t") == "header", "the first line is no header")
@@ -77,8 +80,15 @@ class LineVerifier(_Verifier):
         self.campaign_id, self.head = campaign.get("id"), fairness.get("chain_head")
         need(is_str(self.campaign_id), "the campaign has no id")
         need(fairness.get("campaign_id") == self.campaign_id, "fairness is another campaign's")
+        self.compact = Compact(header["version"] >= COMPACT_SINCE[header["format"]])
 
     def record(self, record: Mapping[str, Any]) -> None:
+        """The next line's value: a compact roll event is read with its roll, which
+        follows it."""
+        for one in self.compact.feed(record):
+            self._one(one)
+
+    def _one(self, record: Mapping[str, Any]) -> None:
         kind = record.get("t")
         if kind == "event":
             self._event(record)
@@ -250,6 +260,7 @@ class LineVerifier(_Verifier):
         try:
             need(is_map(trailer) and trailer.get("t") == "trailer",
                  "the file ends without its trailer: it was cut short")  # fmt: skip
+            self.compact.end()
             need(trailer.get("chain_head") == self.head, "the trailer's chain head differs")
             need(
                 self.prev == self.head,

@@ -419,7 +419,7 @@ async def test_acted_by_travels_in_the_export_and_back(client: AsyncClient) -> N
     rolled = await t.rolls(t.key, kind="test", trait="strong", character_id=t.pc)
     export = await client.get(f"/campaigns/{t.cid}/export", headers=t.st.auth)
     found = ndjson.records(expect_bytes(export))
-    assert (found[0]["format"], found[0]["version"]) == ("fairtable-campaign", 6)
+    assert (found[0]["format"], found[0]["version"]) == ("fairtable-campaign", 7)
     [line] = [r for r in ndjson.of(found, "roll") if r["id"] == rolled["id"]]
     assert line["acted_by"] == t.bot.id
     assert all("acted_by" in r for r in ndjson.of(found, "roll"))

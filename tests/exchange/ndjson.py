@@ -2,19 +2,34 @@
 
 from __future__ import annotations
 
+import copy
 import gzip
 import json
 from typing import Any
 
+from app.rules.compact import COMPACT_SINCE, Compact
 from app.rules.verify_lines import verify_lines
 from app.rules.verify_report import Report
 
 
-def records(data: bytes) -> list[dict[str, Any]]:
-    """Every record of a file or an answer body, gzip or not."""
+def written(data: bytes) -> list[dict[str, Any]]:
+    """Every record of a file or an answer body, gzip or not, as written: each roll's
+    latest link compact (app/rules/compact.py)."""
     if data[:2] == b"\x1f\x8b":
         data = gzip.decompress(data)
     return [json.loads(line) for line in data.splitlines() if line.strip()]
+
+
+def records(data: bytes) -> list[dict[str, Any]]:
+    """Every record of a file or an answer body, gzip or not, each compact event made
+    whole: its data and link from its roll, copied (a test that edits the roll does not
+    edit the event). Written back (``dump``), they make a file of the same version with
+    whole events, which it may hold."""
+    found = written(data)
+    header = found[0] if found else {}
+    compact = Compact(header.get("version", 0) >= COMPACT_SINCE.get(header.get("format"), 99))
+    return [r if r is record else copy.deepcopy(dict(r))
+            for record in found for r in compact.feed(record)]  # fmt: skip
 
 
 def dump(found: list[dict[str, Any]]) -> bytes:

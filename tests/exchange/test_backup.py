@@ -48,7 +48,7 @@ async def test_a_backup_restores_private_rolls_and_the_secret_seed(
     assert os.stat(path).st_mode & 0o777 == 0o600
     saved = ndjson.records(path.read_bytes())
     header = saved[0]
-    assert (header["t"], header["format"], header["version"]) == ("header", "fairtable-backup", 5)
+    assert (header["t"], header["format"], header["version"]) == ("header", "fairtable-backup", 6)
     assert any(r["id"] == secret_roll["id"] for r in ndjson.of(saved, "roll"))  # in full
     assert not any(e["data"].get("redacted") for e in ndjson.of(saved, "event"))
     current = header["fairness"]["seeds"][-1]

@@ -119,7 +119,7 @@ def _comparable(document: dict[str, Any]) -> dict[str, Any]:
 
 async def test_an_export_holds_the_whole_campaign_and_verifies(client: AsyncClient) -> None:
     st, player, cid, exported = await _played(client)
-    assert exported["format"] == "fairtable-campaign" and exported["version"] == 6
+    assert exported["format"] == "fairtable-campaign" and exported["version"] == 7
     found = exported["records"]
     assert (found[0]["t"], found[-1]["t"]) == ("header", "trailer")
     counts = found[-1]["counts"]

@@ -70,7 +70,7 @@ async def test_an_export_carries_the_requests_and_an_import_takes_them_back(
     before = {name: await t.request(t.storyteller, rid) for name, rid in made.items()}
     first = await _export(t)
     found = ndjson.records(first)
-    assert (found[0]["format"], found[0]["version"]) == ("fairtable-campaign", 6)
+    assert (found[0]["format"], found[0]["version"]) == ("fairtable-campaign", 7)
     lines = ndjson.of(found, "roll_request")
     assert sorted(line["id"] for line in lines) == sorted(made.values())
     assert found[-1]["counts"]["roll_requests"] == 3
