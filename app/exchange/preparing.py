@@ -15,13 +15,15 @@ from typing import Any
 
 import orjson
 
+from app.core.db import api_time
 from app.core.jsontext import dumps
 from app.core.tables import PLAIN_ROWS, RowsFor, TableSql
-from app.events.repository import EVENTS, roll_body
+from app.events.repository import EVENTS
 from app.messages.repository import MESSAGES, READERS
 from app.messages.service import audience_of
 from app.roll_requests.repository import REQUESTS, TARGETS
 from app.rolls.repository import ROLLS
+from app.rules.chain import ROLL_DATA_FIELDS, roll_event_data
 from app.rules.verify_requests import is_link_type
 from app.stats import tally
 
@@ -51,18 +53,37 @@ def event_row(campaign_id: str, event: dict[str, Any] | CompactEvent) -> dict[st
 
 def _holds(roll: dict[str, Any], event: dict[str, Any]) -> bool:
     """Whether ``event`` is ``roll``'s latest link and its data the very body the roll's
-    row will rebuild once stored, so that storing it compact exports the same bytes as
-    storing it whole."""
+    row will rebuild once stored (``roll_body``), so that storing it compact exports the
+    same bytes as storing it whole."""
     if (event["hash"], event["prev_hash"]) != (roll["hash"], roll["prev_hash"]):
         return False
     if not is_link_type(event["type"]):
         return False
-    if event["data"].get("id") != roll["id"]:
+    data = event["data"]
+    if data.get("id") != roll["id"] or tuple(data) != _BODY_KEYS:
         return False
-    return _spelt(roll_body(roll)) == _spelt(event["data"])  # roll_body spells times in UTC
+    return all(_alike(roll[name], data[name]) for name in ROLL_DATA_FIELDS) and (
+        _alike((roll["state"] or {}).get("effects", []), data["effects"])
+        and api_time(roll["created_at"]) == data["created_at"]  # spelled as roll_body does
+        and api_time(roll["updated_at"]) == data["updated_at"]
+        and _alike(roll["hash"], data["hash"])
+        and data["redacted"] is False
+    )
 
 
-def _spelt(value: dict[str, Any]) -> bytes:
+# ``roll_body``'s keys, in its order: the same keys in the same order, and each value
+# spelled alike, is the same text.
+_BODY_KEYS = tuple(roll_event_data(dict.fromkeys((*ROLL_DATA_FIELDS, "state", "created_at",
+                                                   "updated_at", "hash"))))  # fmt: skip
+
+
+def _alike(value: Any, given: Any) -> bool:
+    """Whether two values are spelled alike: the very same object is (a compact event's
+    data holds its roll record's own objects: app/rules/compact.py)."""
+    return value is given or _spelt(value) == _spelt(given)
+
+
+def _spelt(value: Any) -> bytes:
     """``dumps(value)``: the same bytes for a value read from JSON (its keys are text), in
     half the time orjson takes when told keys may be other than text."""
     try:
