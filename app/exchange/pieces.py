@@ -23,7 +23,6 @@ from app.exchange import lines
 from app.exchange.records import PARTS, Checked, check_record, part, read_header, sheet, values
 from app.exchange.seen import Note, Noted
 from app.exchange.spool import SpoolWriter
-from app.rules.compact import Compact
 from app.rules.verify_chunks import Piece, PieceVerifier
 
 __all__ = ["CheckedPiece", "PieceTask", "check_piece"]
@@ -72,14 +71,13 @@ def _check(
     spool = io.BytesIO()
     writer = SpoolWriter(spool, found.campaign.id, rows_for)
     counts: dict[str, int] = {}
-    compact = Compact(found.compact)
     for line in piece.split(b"\n"):
         if not line.strip():
             continue
         if len(line) > max_line:
             return CheckedPiece(sound=False)
-        for record in compact.feed(lines.parse(0, line)):
-            verifier.record(record)  # as the codec reads it (``read_alike``)
+        # as the codec reads it (``read_alike``); a compact event comes back whole, with its roll
+        for record in verifier.record(lines.parse(0, line)):
             kind = str(record.pop("t", None))
             model = PARTS.get(kind)
             if model is None:
@@ -92,6 +90,6 @@ def _check(
                 row["sheet"] = sheet(0, found.campaign.ruleset, value.sheet)
             writer.add(kind, row)
             counts[kind] = counts.get(kind, 0) + 1
-    compact.end()
+    verifier.compact.end()
     writer.close()
     return CheckedPiece(True, verifier.piece(), noted.notes, counts, spool.getvalue())

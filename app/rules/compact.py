@@ -27,7 +27,7 @@ COMPACT_SINCE = {"fairtable-campaign": 7, "fairtable-backup": 6}
 """The first version of each format whose roll events may travel compact."""
 
 _LINK = ("data", "prev_hash", "hash")  # what a compact event leaves to its roll
-R = TypeVar("R", bound=Mapping[str, Any])
+RecordT = TypeVar("RecordT", bound=Mapping[str, Any])
 
 
 def is_compact(record: Mapping[str, Any]) -> bool:
@@ -46,7 +46,7 @@ class Compact:
         self.allowed = allowed
         self.held: Mapping[str, Any] | None = None
 
-    def feed(self, record: R) -> tuple[R | dict[str, Any], ...]:
+    def feed(self, record: RecordT) -> tuple[RecordT | dict[str, Any], ...]:
         """The records to read now, in order: none while ``record`` is a compact event
         (held), the held event made whole then ``record`` when it is that event's roll.
         ``Stop`` when a held event is not followed by its roll."""

@@ -30,6 +30,7 @@ from __future__ import annotations
 import hashlib
 from bisect import bisect_right
 from collections.abc import Mapping
+from operator import is_
 from typing import Any
 
 from app.rules.chain import GENESIS, STANDARD, Codec, chain_record, link_hash, link_salt
@@ -427,6 +428,7 @@ class _Verifier:
 
 
 def _same_objects(record: Mapping[str, Any], shown: Mapping[str, Any] | None) -> bool:
-    """Whether ``record`` holds the very objects of ``shown``, a link's record: then both
-    encode, and hash, alike."""
-    return shown is not None and all(value is shown.get(name) for name, value in record.items())
+    """Whether ``record`` holds the very objects of ``shown``, a link's record, both made
+    by ``chain_record`` (the same keys in the same order): then both encode, and hash,
+    alike."""
+    return shown is not None and all(map(is_, record.values(), shown.values()))

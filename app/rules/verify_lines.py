@@ -30,7 +30,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from app.rules.chain import GENESIS, STANDARD, Codec, chain_record, link_hash
-from app.rules.compact import COMPACT_SINCE, Compact
+from app.rules.compact import COMPACT_SINCE, Compact, RecordT
 from app.rules.verify import _Verifier
 from app.rules.verify_dice import is_int, is_map
 from app.rules.verify_report import Failure, Report, Stop, is_str, need
@@ -82,11 +82,13 @@ class LineVerifier(_Verifier):
         need(fairness.get("campaign_id") == self.campaign_id, "fairness is another campaign's")
         self.compact = Compact(header["version"] >= COMPACT_SINCE[header["format"]])
 
-    def record(self, record: Mapping[str, Any]) -> None:
-        """The next line's value: a compact roll event is read with its roll, which
-        follows it."""
-        for one in self.compact.feed(record):
+    def record(self, record: RecordT) -> tuple[RecordT | dict[str, Any], ...]:
+        """The next line's value; the records read (``Compact.feed``): a compact roll event
+        is read with its roll, which follows it, and given back whole."""
+        found = self.compact.feed(record)
+        for one in found:
             self._one(one)
+        return found
 
     def _one(self, record: Mapping[str, Any]) -> None:
         kind = record.get("t")
