@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from app.campaigns.service import validate_settings
 from app.characters.sheets import normalise
+from app.core.db import rfc3339
 from app.core.fastjson import FastCodec
 from app.exchange import lines
 from app.exchange.schemas import (
@@ -196,10 +197,12 @@ def check_record(
     if kind == "roll_request":
         if value.campaign_id != campaign.id or value.ruleset != campaign.ruleset:
             raise bad(number, f"roll request {value.id} belongs to another campaign or ruleset")
+        _spelled(number, f"roll request {value.id}", value, record, _REQUEST_TIMES)
         return
     if kind == "roll":
         if value.campaign_id != campaign.id or value.ruleset != campaign.ruleset:
             raise bad(number, f"roll {value.id} belongs to another campaign or ruleset")
+        _spelled(number, f"roll {value.id}", value, record, _ROLL_TIMES)
         if ("acted_by" in record) != acted_by:
             said = "lacks acted_by" if acted_by else "has acted_by, which its version has not"
             raise bad(number, f"roll {value.id} {said}")
@@ -228,6 +231,21 @@ def check_record(
     if value.campaign_id != campaign.id:
         raise bad(number, f"{kind} {value.id} belongs to another campaign")
     seen.once(number, kind, value.id)
+
+
+_ROLL_TIMES = ("created_at", "updated_at")
+_REQUEST_TIMES = ("created_at", "expires_at", "cancelled_at")
+
+
+def _spelled(number: int, what: str, value: Any, record: dict[str, Any], names: Any) -> None:
+    """The chained times of a roll or a roll request are spelled as this server spells
+    them: it stores a time, not its text, and writes it back so; otherwise (``+00:00`` for
+    ``Z``, say) the link would no longer verify once stored."""
+    for name in names:
+        stored = getattr(value, name)
+        if stored is not None and (ours := rfc3339(stored)) != record[name]:
+            raise bad(number, f"{what}: {name} {record[name]!r} is not spelled as this server "
+                      f"spells it ({ours!r}): stored, its link would not verify")  # fmt: skip
 
 
 def _said(data: Any, visibility: str, user_id: Any, audience: Any) -> bytes:

@@ -112,6 +112,46 @@ async def test_an_edited_die_is_refused_on_import(client: AsyncClient) -> None:
     expect(await _post(client, st, exported), 201)
 
 
+async def test_a_time_spelled_otherwise_is_refused_for_its_link_would_not_verify_once_stored(
+    client: AsyncClient,
+) -> None:
+    """A roll's times are chained as spelled, and stored as times: spelled otherwise than
+    the server spells them, the relinked file verifies, but once stored, its export would
+    not. So the import refuses it, naming the line and the field; and a roll request's."""
+    st, _, cid, exported = await _exported(client)
+    target = ndjson.of(exported, "roll")[0]
+    forged = copy.deepcopy(exported)
+    for record in forged:
+        shown = record if record["t"] == "roll" else record.get("data") or {}
+        if shown.get("id") == target["id"]:
+            shown["created_at"] = shown["created_at"].replace("Z", "+00:00")
+    forged = _relinked(forged)
+    assert ndjson.check(forged).ok
+    refused = await _post(client, st, forged)
+    assert refused.status_code == 422, refused.text
+    line = next(n for n, r in enumerate(forged, 1) if r["t"] == "roll")
+    assert refused.json()["detail"].startswith(f"line {line}: roll {target['id']}: created_at ")
+    assert "is not spelled as this server spells it" in refused.json()["detail"]
+    assert (await client.get(f"/campaigns/{cid}", headers=st.auth)).status_code == 404
+
+    st2 = await register(client, "asker")
+    cid2 = (await campaign(client, st2, "matrix"))["id"]
+    pc = await character(client, st2, cid2, SHEET_MATRIX, name="Pelote", npc=True)
+    asked = {"kind": "test", "trait": "faith", "character_ids": [pc["id"]],
+             "expires_in": 600}  # fmt: skip
+    path = f"/campaigns/{cid2}/roll-requests"
+    expect(await client.post(path, json=asked, headers=st2.auth), 201)
+    found = ndjson.records(
+        expect_ok(await client.get(f"/campaigns/{cid2}/export", headers=st2.auth))
+    )
+    expect(await client.delete(f"/campaigns/{cid2}", headers=st2.auth), 204)
+    [request] = [r for r in found if r["t"] == "roll_request"]
+    request["expires_at"] = request["expires_at"].replace("Z", "+00:00")
+    refused = await _post(client, st2, found)
+    assert refused.status_code == 422, refused.text
+    assert "expires_at" in refused.json()["detail"], refused.text
+
+
 async def test_a_forged_chain_head_is_refused(client: AsyncClient) -> None:
     st, _, cid, exported = await _exported(client)
     forged = copy.deepcopy(exported)
