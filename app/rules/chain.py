@@ -36,6 +36,7 @@ __all__ = [
     "CHAIN_VERSION",
     "GENESIS",
     "RECORD_FIELDS",
+    "ROLL_DATA_FIELDS",
     "STANDARD",
     "Codec",
     "Encode",

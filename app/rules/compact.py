@@ -4,8 +4,8 @@ A roll's latest link is an event whose ``data`` is the roll as its event carries
 the file's ``roll`` record comes right after it: until version 6, the line format wrote
 that body twice, once in each. Since version 7, such an event travels **compact**: without
 ``data``, ``prev_hash`` and ``hash``, which the ``roll`` record after it gives
-(``roll_event_data``, the roll's own ``prev_hash`` and ``hash``). A file is about a third
-smaller, and its reader parses and checks each roll's body once.
+(``roll_event_data``, the roll's own ``prev_hash`` and ``hash``). A file is about half as
+large, and its reader parses and checks each roll's body once.
 
 Whoever reads the records in order feeds each to a ``Compact`` and takes what it gives
 back: nothing while it holds a compact event, then the event made whole and its roll.
@@ -21,7 +21,7 @@ from app.rules.chain import roll_event_data
 from app.rules.verify_report import Failure, Stop
 from app.rules.verify_requests import is_link_type
 
-__all__ = ["COMPACT_SINCE", "Compact", "is_compact"]
+__all__ = ["COMPACT_SINCE", "Compact", "RecordT", "is_compact", "whole"]
 
 COMPACT_SINCE = {"fairtable-campaign": 7, "fairtable-backup": 6}
 """The first version of each format whose roll events may travel compact."""
