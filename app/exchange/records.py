@@ -237,7 +237,9 @@ _ROLL_TIMES = ("created_at", "updated_at")
 _REQUEST_TIMES = ("created_at", "expires_at", "cancelled_at")
 
 
-def _spelled(number: int, what: str, value: Any, record: dict[str, Any], names: Any) -> None:
+def _spelled(
+    number: int, what: str, value: Any, record: dict[str, Any], names: tuple[str, ...]
+) -> None:
     """The chained times of a roll or a roll request are spelled as this server spells
     them: it stores a time, not its text, and writes it back so; otherwise (``+00:00`` for
     ``Z``, say) the link would no longer verify once stored."""
