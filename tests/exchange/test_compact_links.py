@@ -20,15 +20,15 @@ from app.rules.verify_lines import verify_lines
 from tests.exchange import ndjson
 from tests.exchange.test_import_forgery import _relinked
 from tests.service.table import (
-    GIFT,
-    ITEM,
     SHEET_3D6,
     Person,
     campaign,
     character,
     expect,
     join,
+    open_test,
     register,
+    reroll_a_failure,
     roll,
 )
 
@@ -46,17 +46,7 @@ async def _table(client: AsyncClient, private: bool = True) -> tuple[Person, str
     pc = (await character(client, player, cid, SHEET_3D6, name="Pelote"))["id"]
     for visibility in ("public", "private", "blind", "storyteller")[: 4 if private else 1]:
         await roll(client, player, cid, kind="formula", formula="2d6+1", visibility=visibility)
-    while True:
-        opened = await roll(client, player, cid, kind="test", character_id=pc, trait="strong",
-                            difficulty="difficult", rerolls=[ITEM, GIFT])  # fmt: skip
-        if opened["status"] == "pending" and opened["result"]["rerolls_left"]:
-            break
-        if opened["status"] == "pending":
-            path = f"/rolls/{opened['id']}/finalize"
-            expect(await client.post(path, headers=player.auth), 200)
-    die = next(i for i, d in enumerate(opened["dice"]) if not d["success"])
-    path = f"/rolls/{opened['id']}/reroll"
-    expect(await client.post(path, json={"die": die}, headers=player.auth), 200)
+    await reroll_a_failure(client, player, await open_test(client, player, cid, pc))
     asked = {"kind": "test", "trait": "clever", "character_ids": [pc]}
     path = f"/campaigns/{cid}/roll-requests"
     expect(await client.post(path, json=asked, headers=st.auth), 201)

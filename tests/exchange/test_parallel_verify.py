@@ -26,7 +26,16 @@ from app.rules.verify_lines import verify_lines
 from app.rules.verify_report import Report, Stop
 from app.rules.verify_requests import is_link_type
 from tests.exchange import ndjson
-from tests.service.table import GIFT, ITEM, SHEET_3D6, campaign, character, expect, join, register
+from tests.service.table import (
+    SHEET_3D6,
+    campaign,
+    character,
+    expect,
+    join,
+    open_test,
+    register,
+    reroll_a_failure,
+)
 from tests.service.table import roll as rolled
 
 Records = list[dict[str, Any]]
@@ -37,17 +46,6 @@ def _quiet() -> Iterator[Callable[[int], None]]:
     yield lambda n: None
 
 
-async def _open_test(http: AsyncClient, who: Any, cid: str, pc: str) -> dict[str, Any]:
-    """A 3d6 test left pending with a reroll to spend and a die to spend it on."""
-    while True:
-        answer = await rolled(http, who, cid, kind="test", character_id=pc, trait="strong",
-                              difficulty="difficult", rerolls=[ITEM, GIFT])  # fmt: skip
-        if answer["status"] == "pending" and answer["result"]["rerolls_left"]:
-            return dict(answer)
-        if answer["status"] == "pending":
-            expect(await http.post(f"/rolls/{answer['id']}/finalize", headers=who.auth), 200)
-
-
 async def _campaign(http: AsyncClient, *, private: bool) -> tuple[Any, Any, str]:
     """A 3d6 table: tests rerolled long after they were rolled, formula rolls of every
     visibility (a player's private ones only if ``private``), roll requests answered and
@@ -56,7 +54,7 @@ async def _campaign(http: AsyncClient, *, private: bool) -> tuple[Any, Any, str]
     cid = (await campaign(http, st, "3d6"))["id"]
     await join(http, st, cid, player)
     pc = (await character(http, player, cid, SHEET_3D6, name="Pelote"))["id"]
-    opened = [await _open_test(http, player, cid, pc) for _ in range(2)]
+    opened = [await open_test(http, player, cid, pc) for _ in range(2)]
     asked = {"kind": "test", "trait": "clever", "character_ids": [pc]}
     request = expect(await http.post(f"/campaigns/{cid}/roll-requests", json=asked,
                                      headers=st.auth), 201)  # fmt: skip
@@ -74,9 +72,7 @@ async def _campaign(http: AsyncClient, *, private: bool) -> tuple[Any, Any, str]
         if n == 7:
             expect(await http.post(f"/campaigns/{cid}/fairness/rotate", headers=st.auth), 200)
     for answer in opened:
-        die = next(i for i, d in enumerate(answer["dice"]) if not d["success"])
-        expect(await http.post(f"/rolls/{answer['id']}/reroll", json={"die": die},
-                               headers=player.auth), 200)  # fmt: skip
+        await reroll_a_failure(http, player, answer)
     return st, player, cid
 
 

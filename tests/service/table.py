@@ -102,6 +102,27 @@ SHEET_3D6 = {
 # The reroll sources SHEET_3D6 carries, as a roll cites them.
 ITEM = {"source": "item", "name": "ball of yarn"}
 GIFT = {"source": "gift", "name": "climber"}
+
+
+async def open_test(http: AsyncClient, who: Person, cid: str, pc: str) -> dict[str, Any]:
+    """A 3d6 test of ``pc`` left pending with a reroll to spend and a die to spend it on
+    (a test that settles at once, or waits with no reroll left, is rolled again)."""
+    while True:
+        answer = await roll(http, who, cid, kind="test", character_id=pc, trait="strong",
+                            difficulty="difficult", rerolls=[ITEM, GIFT])  # fmt: skip
+        if answer["status"] == "pending" and answer["result"]["rerolls_left"]:
+            return dict(answer)
+        if answer["status"] == "pending":
+            expect(await http.post(f"/rolls/{answer['id']}/finalize", headers=who.auth), 200)
+
+
+async def reroll_a_failure(http: AsyncClient, who: Person, test: dict[str, Any]) -> None:
+    """Spend a reroll of an ``open_test`` on its first die that failed."""
+    die = next(i for i, d in enumerate(test["dice"]) if not d["success"])
+    path = f"/rolls/{test['id']}/reroll"
+    expect(await http.post(path, json={"die": die}, headers=who.auth), 200)
+
+
 SHEET_MATRIX = {
     "rows": {"body": 6, "mind": 5, "soul": 4},
     "columns": {"power": 9, "resistance": 7, "maneuver": 5, "precision": 6},
